@@ -1,0 +1,138 @@
+// Validates bodies and parameters against the bundled spec's schemas with
+// Ajv (JSON Schema 2020-12). Every validator is compiled once, up front.
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { loadBundledSpec, resolveRef, type ApiDocument } from './load-spec.ts';
+import { loadRouteTable, type Route, type RouteParam } from './route-table.ts';
+
+/** One offending field, as the Problem schema's `errors[]` names it. */
+export interface FieldError {
+  location: 'body' | 'query' | 'path' | 'header';
+  field: string;
+  message: string;
+}
+
+const SPEC_ID = 'urn:bucketkit:spec';
+const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+
+function toFieldErrors(location: FieldError['location'], errors: ErrorObject[] | null | undefined, field?: string): FieldError[] {
+  return (errors ?? []).map((e) => {
+    let pointer = field ?? e.instancePath;
+    if (e.keyword === 'required') pointer = `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`;
+    if (e.keyword === 'additionalProperties') pointer = `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}`;
+    const message = e.keyword === 'additionalProperties' ? 'is not a known field' : e.keyword === 'required' ? 'is required' : (e.message ?? 'is invalid');
+    return { location, field: pointer, message };
+  });
+}
+
+/** Turns a query or path string into the type its schema asks for; undefined when it cannot. */
+function coerce(raw: string, schema: OpenAPIV3_1.SchemaObject): unknown {
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === 'integer') return /^-?\d{1,15}$/.test(raw) ? Number(raw) : raw;
+  if (type === 'number') return raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+  if (type === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : raw;
+  return raw;
+}
+
+export interface ParamResult {
+  values: Record<string, unknown>;
+  errors: FieldError[];
+}
+
+export interface SchemaValidator {
+  /** Validates a parsed JSON request body of the route. */
+  validateRequestBody(route: Route, body: unknown): FieldError[];
+  /** Validates path parameters and query values; unknown query names are ignored. */
+  validateParams(route: Route, pathValues: Record<string, string>, query: URLSearchParams): ParamResult;
+  /** Validates a response body against what the route documents for that status. */
+  validateResponse(route: Route, status: number, contentType: string | null, body: unknown): FieldError[];
+  /** Validates any value against a `#/components/schemas/...` reference. */
+  validateRef(ref: string, value: unknown): FieldError[];
+}
+
+/** Compiles the validators of every route of a spec document. */
+export function createSchemaValidator(doc: ApiDocument = loadBundledSpec(), routes: Route[] = loadRouteTable()): SchemaValidator {
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: SPEC_ID, components: doc.components }, SPEC_ID);
+
+  const byRef = new Map<string, ValidateFunction>();
+  const compileRef = (ref: string): ValidateFunction => {
+    let fn = byRef.get(ref);
+    if (!fn) {
+      fn = ajv.getSchema(`${SPEC_ID}${ref}`);
+      if (!fn) throw new Error(`No schema at ${ref}`);
+      byRef.set(ref, fn);
+    }
+    return fn;
+  };
+  const paramValidators = new Map<RouteParam, ValidateFunction>();
+  const responses = new Map<string, { mediaType: string; validate?: ValidateFunction }>();
+
+  for (const route of routes) {
+    if (route.requestBody) compileRef(route.requestBody.schemaRef);
+    for (const param of [...route.pathParams, ...route.queryParams]) paramValidators.set(param, ajv.compile(param.schema));
+    const op = (doc.paths?.[route.pathTemplate] as Record<string, OpenAPIV3_1.OperationObject>)[route.method.toLowerCase()];
+    for (const [status, raw] of Object.entries(op.responses ?? {})) {
+      const response = resolveRef<OpenAPIV3_1.ResponseObject>(doc, raw);
+      const [mediaType, media] = Object.entries(response.content ?? {})[0] ?? [];
+      const schemaRef = (media?.schema as { $ref?: string } | undefined)?.$ref;
+      responses.set(`${route.operationId} ${status}`, { mediaType: mediaType ?? '', validate: schemaRef ? compileRef(schemaRef) : undefined });
+    }
+  }
+
+  return {
+    validateRequestBody(route, body) {
+      if (!route.requestBody) return [];
+      const validate = compileRef(route.requestBody.schemaRef);
+      return validate(body) ? [] : toFieldErrors('body', validate.errors);
+    },
+
+    validateParams(route, pathValues, query) {
+      const values: Record<string, unknown> = {};
+      const errors: FieldError[] = [];
+      for (const param of route.pathParams) {
+        const raw = pathValues[param.name];
+        const value = raw === undefined ? undefined : coerce(raw, param.schema);
+        const validate = paramValidators.get(param)!;
+        if (raw === undefined) errors.push({ location: 'path', field: param.name, message: 'is required' });
+        else if (!validate(value)) errors.push(...toFieldErrors('path', validate.errors, param.name));
+        else values[param.name] = value;
+      }
+      for (const param of route.queryParams) {
+        const all = query.getAll(param.name);
+        if (all.length === 0) {
+          if (param.required) errors.push({ location: 'query', field: param.name, message: 'is required' });
+          else if (param.schema.default !== undefined) values[param.name] = param.schema.default;
+          continue;
+        }
+        if (all.length > 1) {
+          errors.push({ location: 'query', field: param.name, message: 'must be given once' });
+          continue;
+        }
+        const value = coerce(all[0], param.schema);
+        const validate = paramValidators.get(param)!;
+        if (!validate(value)) errors.push(...toFieldErrors('query', validate.errors, param.name));
+        else values[param.name] = value;
+      }
+      return { values, errors };
+    },
+
+    validateResponse(route, status, contentType, body) {
+      const documented = responses.get(`${route.operationId} ${status}`);
+      if (!documented) return [{ location: 'header', field: 'status', message: `status ${status} is not documented for ${route.operationId}` }];
+      const actualType = (contentType ?? '').split(';')[0].trim().toLowerCase();
+      if (documented.mediaType && actualType !== documented.mediaType) {
+        return [{ location: 'header', field: 'content-type', message: `must be ${documented.mediaType}, was "${actualType}"` }];
+      }
+      if (!documented.validate) return [];
+      return documented.validate(body) ? [] : toFieldErrors('body', documented.validate.errors);
+    },
+
+    validateRef(ref, value) {
+      const validate = compileRef(ref);
+      return validate(value) ? [] : toFieldErrors('body', validate.errors);
+    },
+  };
+}
