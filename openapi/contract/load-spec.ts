@@ -1,13 +1,15 @@
-// Loads the bundled OpenAPI document (openapi/dist/openapi.json) that every
-// other part of the kit derives its routes, scopes and schemas from.
+// Loads the bundled OpenAPI document (openapi/dist/openapi.json) in Node, and
+// the route table and validators built from it, once per process.
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { OpenAPIV3_1 } from 'openapi-types';
+import type { ApiDocument } from './spec-refs.ts';
+import { buildRouteTable, type Route } from './route-table.ts';
+import { createSchemaValidator, type SchemaValidator } from './schema-validator.ts';
 
 /** Where `npm run build:spec` writes the bundle. */
 export const bundledSpecPath = fileURLToPath(new URL('../dist/openapi.json', import.meta.url));
 
-export type ApiDocument = OpenAPIV3_1.Document;
+export type { ApiDocument } from './spec-refs.ts';
 
 let cached: ApiDocument | undefined;
 
@@ -22,18 +24,17 @@ export function loadBundledSpec(path: string = bundledSpecPath): ApiDocument {
   return doc;
 }
 
-/** Follows a local `#/components/...` reference inside the document. */
-export function resolveRef<T>(doc: ApiDocument, node: unknown): T {
-  let current = node as { $ref?: string };
-  for (let hops = 0; current && typeof current.$ref === 'string'; hops++) {
-    if (hops > 20) throw new Error(`Reference loop at ${current.$ref}`);
-    if (!current.$ref.startsWith('#/')) throw new Error(`Only local references are supported: ${current.$ref}`);
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<any>((at, key) => at?.[key], doc);
-    if (current === undefined) throw new Error(`Unresolvable reference in the bundled spec`);
-  }
-  return current as T;
+let cachedTable: Route[] | undefined;
+let cachedValidator: SchemaValidator | undefined;
+
+/** The route table of the bundled spec, built once per process. */
+export function loadRouteTable(): Route[] {
+  cachedTable ??= buildRouteTable(loadBundledSpec());
+  return cachedTable;
+}
+
+/** The validators of the bundled spec, compiled once per process. */
+export function loadSchemaValidator(): SchemaValidator {
+  cachedValidator ??= createSchemaValidator(loadBundledSpec(), loadRouteTable());
+  return cachedValidator;
 }

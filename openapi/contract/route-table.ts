@@ -3,7 +3,7 @@
 // body and response schemas). Nothing here is typed by hand; it is all read
 // from the spec.
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { loadBundledSpec, resolveRef, type ApiDocument } from './load-spec.ts';
+import { resolveRef, type ApiDocument } from './spec-refs.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -129,16 +129,8 @@ export function buildRouteTable(doc: ApiDocument): Route[] {
   return routes;
 }
 
-let cachedTable: Route[] | undefined;
-
-/** The route table of the bundled spec, built once per process. */
-export function loadRouteTable(): Route[] {
-  cachedTable ??= buildRouteTable(loadBundledSpec());
-  return cachedTable;
-}
-
 /** Every scope the contract knows, seed ones first, with where each comes from. */
-export function listScopes(doc: ApiDocument = loadBundledSpec()): { scope: string; source: 'seed' | 'assumed'; gap?: string }[] {
+export function listScopes(doc: ApiDocument): { scope: string; source: 'seed' | 'assumed'; gap?: string }[] {
   const scheme = doc.components?.securitySchemes?.apiKey as Record<string, unknown> | undefined;
   const seed = (scheme?.['x-seed-scopes'] as string[] | undefined) ?? [];
   const assumed = (scheme?.['x-assumed-scopes'] as Record<string, string> | undefined) ?? {};

@@ -3,8 +3,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { loadBundledSpec, resolveRef, type ApiDocument } from './load-spec.ts';
-import { loadRouteTable, type Route, type RouteParam } from './route-table.ts';
+import { resolveRef, type ApiDocument } from './spec-refs.ts';
+import type { Route, RouteParam } from './route-table.ts';
 
 /** One offending field, as the Problem schema's `errors[]` names it. */
 export interface FieldError {
@@ -52,7 +52,7 @@ export interface SchemaValidator {
 }
 
 /** Compiles the validators of every route of a spec document. */
-export function createSchemaValidator(doc: ApiDocument = loadBundledSpec(), routes: Route[] = loadRouteTable()): SchemaValidator {
+export function createSchemaValidator(doc: ApiDocument, routes: Route[]): SchemaValidator {
   const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
   addFormats(ajv);
   ajv.addSchema({ $id: SPEC_ID, components: doc.components }, SPEC_ID);

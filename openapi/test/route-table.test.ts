@@ -1,8 +1,9 @@
 // Unit tests of the route table and the route matcher, on a tiny hand-built
 // spec where the real one is not the point, and on the real one where it is.
 import { describe, expect, it } from 'vitest';
-import type { ApiDocument } from '../contract/load-spec.ts';
-import { buildRouteTable, fillPath, loadRouteTable } from '../contract/route-table.ts';
+import { loadRouteTable } from '../contract/load-spec.ts';
+import type { ApiDocument } from '../contract/spec-refs.ts';
+import { buildRouteTable, fillPath } from '../contract/route-table.ts';
 import { createRouteMatcher } from '../contract/route-matcher.ts';
 
 const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' }, example: {} } } } };

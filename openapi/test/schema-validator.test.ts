@@ -1,10 +1,9 @@
 // The validator compiled from the spec: examples pass, broken input is named.
 import { describe, expect, it } from 'vitest';
-import { loadRouteTable } from '../contract/route-table.ts';
-import { createSchemaValidator } from '../contract/schema-validator.ts';
+import { loadRouteTable, loadSchemaValidator } from '../contract/load-spec.ts';
 
 const routes = loadRouteTable();
-const validator = createSchemaValidator();
+const validator = loadSchemaValidator();
 const route = (id: string) => routes.find((r) => r.operationId === id)!;
 
 describe('createSchemaValidator', () => {

@@ -1,7 +1,8 @@
 // The bundled spec holds every route, scope and list parameter the seed states.
 import { describe, expect, it } from 'vitest';
-import { loadBundledSpec, resolveRef } from '../contract/load-spec.ts';
-import { listScopes, loadRouteTable } from '../contract/route-table.ts';
+import { loadBundledSpec, loadRouteTable } from '../contract/load-spec.ts';
+import { resolveRef } from '../contract/spec-refs.ts';
+import { listScopes } from '../contract/route-table.ts';
 import { seedEndpoints, seedListFileParams, seedScopes } from './seed-tables.ts';
 
 // G02: the seed's "..." stands for the part of this prefix that the shape does
@@ -47,7 +48,7 @@ describe('the spec against the seed', () => {
   });
 
   it('registers exactly the seed scopes as seed scopes, and marks every other scope as assumed', () => {
-    const scopes = listScopes();
+    const scopes = listScopes(loadBundledSpec());
     expect(scopes.filter((s) => s.source === 'seed').map((s) => s.scope)).toEqual(seedScopes());
     for (const s of scopes.filter((s) => s.source === 'assumed')) expect(s.gap).toMatch(/^G\d{2}$/);
     const known = new Set(scopes.map((s) => s.scope));

@@ -1,0 +1,33 @@
+// The seam between the mock's behaviour core and its front ends (node:http,
+// MSW in Node, MSW in the browser): plain request and response values, so the
+// core runs anywhere and costs no Request/Response object per call.
+
+/** A request as every front end hands it to the core. */
+export interface MockRequest {
+  /** Upper-case HTTP method. */
+  method: string;
+  /** Path from the origin, e.g. `/api/v1/workspaces` or `/__mock/keys`. */
+  path: string;
+  /** The raw query string without `?` ('' when none). */
+  query: string;
+  /** Header names in lower case; repeated headers joined with ', '. */
+  headers: Record<string, string>;
+  /** The raw body bytes, if any. */
+  body?: Uint8Array;
+}
+
+/** A response as the core returns it; front ends write it out unchanged. */
+export interface MockResponse {
+  status: number;
+  /** Header names as they should be sent. */
+  headers: Record<string, string>;
+  /** A JSON/text body, or bytes (downloads). */
+  body?: string | Uint8Array;
+}
+
+export interface MockApp {
+  /** Answers one request. Never throws: a fault inside becomes a logged 500. */
+  handle(request: MockRequest): Promise<MockResponse>;
+  /** Restores the seeded world and forgets minted keys (as POST /__mock/reset). */
+  reset(): void;
+}
