@@ -14,6 +14,11 @@ export interface MockRequest {
   headers: Record<string, string>;
   /** The raw body bytes, if any. */
   body?: Uint8Array;
+  /**
+   * Set by a front end that stopped reading the body at the app's
+   * `bodyLimit(path)`: the request is refused 413 without buffering the rest.
+   */
+  bodyTruncated?: boolean;
 }
 
 /** A response as the core returns it; front ends write it out unchanged. */

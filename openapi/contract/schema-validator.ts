@@ -49,10 +49,26 @@ export interface SchemaValidator {
   validateResponse(route: Route, status: number, contentType: string | null, body: unknown): FieldError[];
   /** Validates any value against a `#/components/schemas/...` reference. */
   validateRef(ref: string, value: unknown): FieldError[];
+  /**
+   * Compiles what is not compiled yet (with `compile: 'lazy'`): the request
+   * side (bodies, parameters) or everything. Yields between validators when
+   * `chunked`, so a server can warm up right after it starts listening.
+   */
+  warmUp(scope?: 'requests' | 'all', chunked?: boolean): Promise<void>;
 }
 
-/** Compiles the validators of every route of a spec document. */
-export function createSchemaValidator(doc: ApiDocument, routes: Route[]): SchemaValidator {
+export interface SchemaValidatorOptions {
+  /**
+   * `eager` (default) compiles every validator now. `lazy` compiles each on
+   * first use (or on `warmUp`): a server then starts without paying for
+   * response validators it never uses.
+   */
+  compile?: 'eager' | 'lazy';
+}
+
+/** Compiles the validators of every route of a spec document (see `options.compile`). */
+export function createSchemaValidator(doc: ApiDocument, routes: Route[], options: SchemaValidatorOptions = {}): SchemaValidator {
+  const eager = (options.compile ?? 'eager') === 'eager';
   const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
   addFormats(ajv);
   ajv.addSchema({ $id: SPEC_ID, components: doc.components }, SPEC_ID);
@@ -68,19 +84,28 @@ export function createSchemaValidator(doc: ApiDocument, routes: Route[]): Schema
     return fn;
   };
   const paramValidators = new Map<RouteParam, ValidateFunction>();
-  const responses = new Map<string, { mediaType: string; validate?: ValidateFunction }>();
+  const paramValidator = (param: RouteParam): ValidateFunction => {
+    let fn = paramValidators.get(param);
+    if (!fn) paramValidators.set(param, (fn = ajv.compile(param.schema)));
+    return fn;
+  };
+  const responses = new Map<string, { mediaType: string; schemaRef?: string }>();
+  const requestWork: (() => unknown)[] = [];
+  const responseWork: (() => unknown)[] = [];
 
   for (const route of routes) {
-    if (route.requestBody) compileRef(route.requestBody.schemaRef);
-    for (const param of [...route.pathParams, ...route.queryParams]) paramValidators.set(param, ajv.compile(param.schema));
+    if (route.requestBody) requestWork.push(() => compileRef(route.requestBody!.schemaRef));
+    for (const param of [...route.pathParams, ...route.queryParams]) requestWork.push(() => paramValidator(param));
     const op = (doc.paths?.[route.pathTemplate] as Record<string, OpenAPIV3_1.OperationObject>)[route.method.toLowerCase()];
     for (const [status, raw] of Object.entries(op.responses ?? {})) {
       const response = resolveRef<OpenAPIV3_1.ResponseObject>(doc, raw);
       const [mediaType, media] = Object.entries(response.content ?? {})[0] ?? [];
       const schemaRef = (media?.schema as { $ref?: string } | undefined)?.$ref;
-      responses.set(`${route.operationId} ${status}`, { mediaType: mediaType ?? '', validate: schemaRef ? compileRef(schemaRef) : undefined });
+      responses.set(`${route.operationId} ${status}`, { mediaType: mediaType ?? '', schemaRef });
+      if (schemaRef) responseWork.push(() => compileRef(schemaRef));
     }
   }
+  if (eager) for (const work of [...requestWork, ...responseWork]) work();
 
   return {
     validateRequestBody(route, body) {
@@ -95,7 +120,7 @@ export function createSchemaValidator(doc: ApiDocument, routes: Route[]): Schema
       for (const param of route.pathParams) {
         const raw = pathValues[param.name];
         const value = raw === undefined ? undefined : coerce(raw, param.schema);
-        const validate = paramValidators.get(param)!;
+        const validate = paramValidator(param);
         if (raw === undefined) errors.push({ location: 'path', field: param.name, message: 'is required' });
         else if (!validate(value)) errors.push(...toFieldErrors('path', validate.errors, param.name));
         else values[param.name] = value;
@@ -112,7 +137,7 @@ export function createSchemaValidator(doc: ApiDocument, routes: Route[]): Schema
           continue;
         }
         const value = coerce(all[0], param.schema);
-        const validate = paramValidators.get(param)!;
+        const validate = paramValidator(param);
         if (!validate(value)) errors.push(...toFieldErrors('query', validate.errors, param.name));
         else values[param.name] = value;
       }
@@ -126,13 +151,21 @@ export function createSchemaValidator(doc: ApiDocument, routes: Route[]): Schema
       if (documented.mediaType && actualType !== documented.mediaType) {
         return [{ location: 'header', field: 'content-type', message: `must be ${documented.mediaType}, was "${actualType}"` }];
       }
-      if (!documented.validate) return [];
-      return documented.validate(body) ? [] : toFieldErrors('body', documented.validate.errors);
+      if (!documented.schemaRef) return [];
+      const validate = compileRef(documented.schemaRef);
+      return validate(body) ? [] : toFieldErrors('body', validate.errors);
     },
 
     validateRef(ref, value) {
       const validate = compileRef(ref);
       return validate(value) ? [] : toFieldErrors('body', validate.errors);
+    },
+
+    async warmUp(scope = 'all', chunked = false) {
+      for (const work of scope === 'all' ? [...requestWork, ...responseWork] : requestWork) {
+        work();
+        if (chunked) await new Promise((resolve) => setTimeout(resolve, 0));
+      }
     },
   };
 }

@@ -1,0 +1,29 @@
+// Binds every operationId of the spec to its handler. The app refuses to start
+// when the spec and this table disagree.
+import type { Route } from '../../openapi/contract/route-table.ts';
+import type { HandlerTable } from '../core/handler-context.ts';
+import { listBuckets, listWorkspaces } from './workspaces.ts';
+import { listFiles } from './list-files.ts';
+import { moveFilesHandler, trashFilesHandler, updateFile } from './file-changes.ts';
+import { completeUpload, presignDownload, presignUpload } from './uploads.ts';
+import { getIntelligence, startIntelligenceBackfill, updateIntelligence } from './intelligence.ts';
+import { runBucketAgent } from './agent.ts';
+import { createAutomation, createSuggestion, listAutomations, listShares, listSuggestions, listTransfers } from './lists.ts';
+import { getTrash, updateTrash } from './trash.ts';
+
+export const HANDLERS: HandlerTable = {
+  listWorkspaces, listBuckets, listFiles, updateFile,
+  presignUpload, presignDownload, completeUpload,
+  trashFiles: trashFilesHandler, moveFiles: moveFilesHandler,
+  getIntelligence, updateIntelligence, startIntelligenceBackfill,
+  runBucketAgent, listAutomations, createAutomation, getTrash, updateTrash,
+  listSuggestions, createSuggestion, listShares, listTransfers,
+};
+
+/** Throws when an operation has no handler or a handler no operation. */
+export function checkHandlers(routes: readonly Route[], handlers: HandlerTable = HANDLERS): void {
+  const ids = new Set(routes.map((r) => r.operationId));
+  const missing = [...ids].filter((id) => !handlers[id]);
+  const extra = Object.keys(handlers).filter((id) => !ids.has(id));
+  if (missing.length || extra.length) throw new Error(`Handlers and spec disagree: missing ${missing.join(', ') || 'none'}; unknown ${extra.join(', ') || 'none'}.`);
+}

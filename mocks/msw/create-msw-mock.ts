@@ -1,0 +1,45 @@
+// Builds the behaviour core and its MSW handlers from one set of options; the
+// Node and browser entry points differ only in where the spec comes from and
+// which MSW setup function they call.
+import type { HttpHandler } from 'msw';
+import type { ApiDocument } from '../../openapi/contract/spec-refs.ts';
+import { createMockApp, type MockAppHandle, type MockAppOptions } from '../core/create-mock-app.ts';
+import { createMockHandlers, normaliseOrigin } from './msw-adapter.ts';
+
+/** Options of the MSW front ends: the core's options, with origins instead of one origin. */
+export interface MswMockOptions extends Omit<MockAppOptions, 'spec' | 'origin'> {
+  /**
+   * Origins whose mock paths MSW answers (`/api/...`, `/__mock/...`,
+   * `/__uploads/...`, `/__downloads/...`). The first one is the origin of the
+   * presigned URLs and of `GET /__mock/info`'s `baseUrl`.
+   */
+  origins?: readonly string[];
+}
+
+export interface MswMock {
+  /**
+   * The behaviour core: `app.reset()` restores the seeded world and forgets
+   * minted keys; `app.presetKeys` holds ready keys; `app.info()` the seeded ids.
+   */
+  app: MockAppHandle;
+  /** One `http.all` handler per origin. */
+  handlers: HttpHandler[];
+  /** The first origin, e.g. `http://127.0.0.1:4010`. */
+  origin: string;
+}
+
+/** The origin of the spec's first server URL (the HTTP mock's default address). */
+export function specOrigin(spec: ApiDocument): string {
+  const url = spec.servers?.[0]?.url;
+  if (!url) throw new Error('The bundled spec names no server URL; pass `origins` to the MSW mock.');
+  return new URL(url).origin;
+}
+
+/** Creates the core for `spec` and the MSW handlers that serve it on `defaultOrigin` or `options.origins`. */
+export function createMswMock(spec: ApiDocument, defaultOrigin: string, options: MswMockOptions = {}): MswMock {
+  const { origins = [defaultOrigin], ...appOptions } = options;
+  if (!Array.isArray(origins) || origins.length === 0) throw new Error('MSW mock option `origins` must be a non-empty array of origins, such as ["http://127.0.0.1:4010"].');
+  const normalised = origins.map(normaliseOrigin);
+  const app = createMockApp({ ...appOptions, spec, origin: normalised[0] });
+  return { app, handlers: createMockHandlers(app, normalised), origin: normalised[0] };
+}

@@ -1,0 +1,92 @@
+// Turns the mock's behaviour core into MSW request handlers: an MSW request
+// becomes a plain MockRequest, the core's MockResponse becomes an HttpResponse.
+// Shared by the Node (setupServer) and browser (setupWorker) front ends.
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { MockRequest, MockResponse } from '../core/types.ts';
+import type { MockAppHandle } from '../core/create-mock-app.ts';
+
+/**
+ * The path prefixes the mock answers on its origin: the API (any version, so
+ * `/api/v2` gets the mock's own 404), the control API and the presigned
+ * upload and download URLs. Everything else on the origin (the page, its
+ * scripts) is left to the network.
+ */
+export const MOCK_PATH_PREFIXES = ['/api/', '/__mock/', '/__uploads/', '/__downloads/'] as const;
+
+/** Whether a URL path is one the mock answers. */
+export function isMockPath(path: string): boolean {
+  return MOCK_PATH_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1));
+}
+
+/** Checks an origin option where it enters: `http(s)://host[:port]`, nothing after it. */
+export function normaliseOrigin(origin: string): string {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    throw new Error(`MSW mock origin "${origin}" is not a URL; pass an origin such as "http://127.0.0.1:4010".`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== origin.replace(/\/+$/, '')) {
+    throw new Error(`MSW mock origin "${origin}" must be only a scheme, host and port, such as "http://127.0.0.1:4010" (no path, query or trailing text).`);
+  }
+  return url.origin;
+}
+
+const BODYLESS_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * Reads an MSW (Fetch API) request into the core's plain request value. A body
+ * longer than `bodyLimit` bytes is cut there and flagged, as the HTTP front end does.
+ */
+export async function toMockRequest(request: Request, bodyLimit = Number.POSITIVE_INFINITY): Promise<MockRequest> {
+  const url = new URL(request.url);
+  const headers: Record<string, string> = {};
+  // Fetch Headers already lower-case names and join repeated values with ', '.
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const method = request.method.toUpperCase();
+  const bytes = BODYLESS_METHODS.has(method) ? undefined : new Uint8Array(await request.arrayBuffer());
+  const truncated = bytes !== undefined && bytes.length > bodyLimit;
+  return {
+    method,
+    path: url.pathname,
+    query: url.search.replace(/^\?/, ''),
+    headers,
+    body: bytes && bytes.length > 0 ? (truncated ? bytes.subarray(0, bodyLimit) : bytes) : undefined,
+    ...(truncated ? { bodyTruncated: true } : {}),
+  };
+}
+
+// Statuses whose response must not carry a body (Fetch refuses to build one).
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/** Writes the core's response out as an MSW HttpResponse, unchanged. */
+export function toHttpResponse(response: MockResponse): HttpResponse<BodyInit> {
+  const body = NULL_BODY_STATUSES.has(response.status) || response.body === undefined ? null : response.body;
+  return new HttpResponse(body as BodyInit | null, { status: response.status, headers: response.headers });
+}
+
+/**
+ * One MSW handler (`http.all`) that hands every request for the mock's paths
+ * on `origin` to `app` and answers with the core's response.
+ */
+export function createMockHandler(app: MockAppHandle, origin: string): HttpHandler {
+  const ownOrigin = normaliseOrigin(origin);
+  return http.all(
+    ({ request }) => {
+      const url = new URL(request.url);
+      return url.origin === ownOrigin && isMockPath(url.pathname);
+    },
+    async ({ request }) => {
+      const limit = app.bodyLimit(new URL(request.url).pathname);
+      return toHttpResponse(await app.handle(await toMockRequest(request, limit)));
+    },
+  );
+}
+
+/** One handler per origin, all backed by the same app (same world, same keys). */
+export function createMockHandlers(app: MockAppHandle, origins: readonly string[]): HttpHandler[] {
+  if (origins.length === 0) throw new Error('Give the MSW mock at least one origin, such as "http://127.0.0.1:4010".');
+  return origins.map((origin) => createMockHandler(app, origin));
+}

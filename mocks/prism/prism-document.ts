@@ -1,0 +1,43 @@
+// Builds the document Prism serves in `npm run mock:prism`: the bundled spec
+// with each operation's success example replaced by the seeded world's body,
+// paths under the spec's base path (/api/v1), and the x-faker hints kept for
+// `--dynamic`.
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { resolveRef, type ApiDocument } from '../../openapi/contract/spec-refs.ts';
+import type { Route } from '../../openapi/contract/route-table.ts';
+
+/** The path part of the spec's first server URL, e.g. `/api/v1` ('' when none). */
+export function specBasePath(spec: ApiDocument): string {
+  const url = spec.servers?.[0]?.url;
+  return url ? new URL(url, 'http://base.invalid').pathname.replace(/\/+$/, '') : '';
+}
+
+// Prism matches `paths` literally and ignores the server's path, so the base
+// path goes into every path: clients then use the same base URL as with the HTTP mock.
+function withBasePath(paths: OpenAPIV3_1.PathsObject, basePath: string): OpenAPIV3_1.PathsObject {
+  return Object.fromEntries(Object.entries(paths).map(([path, item]) => [`${basePath}${path}`, item]));
+}
+
+/**
+ * A copy of `spec` whose success examples are `bodies` (by operationId).
+ * Shared (`$ref`) responses are copied into the operation before editing, so
+ * no other operation changes.
+ */
+export function buildPrismDocument(spec: ApiDocument, routes: readonly Route[], bodies: ReadonlyMap<string, unknown>, origin: string): ApiDocument {
+  const doc = structuredClone(spec);
+  for (const route of routes) {
+    const body = bodies.get(route.operationId);
+    if (body === undefined) continue;
+    const op = doc.paths![route.pathTemplate]![route.method.toLowerCase() as 'get'] as OpenAPIV3_1.OperationObject;
+    const key = String(route.successStatus);
+    const response = structuredClone(resolveRef<OpenAPIV3_1.ResponseObject>(doc, op.responses![key]));
+    const media = response.content?.['application/json'];
+    if (!media) continue;
+    media.example = body;
+    delete media.examples;
+    op.responses![key] = response;
+  }
+  doc.paths = withBasePath(doc.paths ?? {}, specBasePath(spec));
+  doc.servers = [{ url: origin, description: 'Prism mode of the bucketkit mock (npm run mock:prism); the API lives under the same /api/v1 paths as the HTTP mock.' }];
+  return doc;
+}

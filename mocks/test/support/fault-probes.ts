@@ -1,0 +1,68 @@
+// One probe per planted fault: a few real HTTP calls that answer "is this
+// fault's rule broken right now?". Each probe is self-contained after a reset.
+import type { FaultName } from '../../faults/fault-catalog.ts';
+import type { MockClient } from './mock-client.ts';
+
+export type Probe = (mock: MockClient) => Promise<boolean>;
+
+const bucketPath = (mock: MockClient, bucket: string) => `/workspaces/${mock.ids.workspace}/buckets/${bucket}`;
+const keys = (mock: MockClient) => mock.server.app.presetKeys;
+const allBut = (mock: MockClient, scope: string) => mock.key(mock.server.app.knownScopes.filter((s) => s !== scope));
+const firstFile = async (mock: MockClient, bucket: string, query = 'limit=1') => (await mock.call(`${bucketPath(mock, bucket)}/files?${query}`, { key: keys(mock).full })).body.data[0];
+
+export const FAULT_PROBES: Record<FaultName, Probe> = {
+  'scope-unenforced-mutating': async (mock) => {
+    const file = await firstFile(mock, mock.ids.allowed);
+    return (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, { method: 'PATCH', key: await allBut(mock, 'files:write'), body: { description: 'probe' } })).status !== 403;
+  },
+  'scope-unenforced-reading': async (mock) => (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/automations`, { key: await allBut(mock, 'automations:read') })).status !== 403,
+  'scope-confused': async (mock) => (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files`, { key: await mock.key(['files:write']) })).status !== 403,
+  'bucket-limit-ignored-list-files': async (mock) => (await mock.call(`${bucketPath(mock, mock.ids.other)}/files`, { key: keys(mock).oneBucket })).status !== 404,
+  'bucket-limit-ignored-presign-download': async (mock) => {
+    const file = await firstFile(mock, mock.ids.other);
+    return (await mock.call(`${bucketPath(mock, mock.ids.other)}/files/presign-download`, { key: keys(mock).oneBucket, body: { fileId: file.id } })).status !== 404;
+  },
+  'bucket-limit-ignored-move-destination': async (mock) => {
+    const file = await firstFile(mock, mock.ids.allowed);
+    const body = { fileIds: [file.id], destination: { bucketId: mock.ids.other, prefix: 'probe/' } };
+    return (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/move`, { key: keys(mock).oneBucket, body })).status === 200;
+  },
+  'bucket-limit-ignored-list-buckets': async (mock) => (await mock.call(`/workspaces/${mock.ids.workspace}/buckets`, { key: keys(mock).oneBucket })).body.data.length !== 1,
+  'cross-bucket-file-access': async (mock) => {
+    const file = await firstFile(mock, mock.ids.other);
+    return (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, { method: 'PATCH', key: keys(mock).full, body: { description: 'probe' } })).status !== 404;
+  },
+  'refusal-changes-state': async (mock) => {
+    const file = await firstFile(mock, mock.ids.allowed);
+    const answer = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, { method: 'PATCH', key: await allBut(mock, 'files:write'), body: { tags: ['probe'] } });
+    // Read back without filters: the probed file is the bucket's first one.
+    const after = await firstFile(mock, mock.ids.allowed);
+    return answer.status === 403 && after.id === file.id && after.tags.includes('probe');
+  },
+  'upload-needs-complete': async (mock) => {
+    const offer = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/presign-upload`, { key: keys(mock).full, body: { path: 'probe/up.txt', contentType: 'text/plain', size: 2 } });
+    await fetch(offer.body.url, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'ok' });
+    return (await firstFile(mock, mock.ids.allowed, 'prefix=probe/')) === undefined;
+  },
+  'missing-key-accepted': async (mock) => (await mock.call('/workspaces')).status !== 401,
+  // The restricted key shows one bucket: a full-access fallback (missing-key-accepted) would show three.
+  'query-key-accepted': async (mock) => (await mock.call(`/workspaces?access_token=${keys(mock).oneBucket}`)).body?.data?.[0]?.bucketCount === 1,
+  'route-moved': async (mock) => {
+    const file = await firstFile(mock, mock.ids.allowed);
+    const folder = file.path.slice(0, file.path.lastIndexOf('/') + 1);
+    return (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/move`, { key: keys(mock).full, body: { fileIds: [file.id], destination: { prefix: folder } } })).status === 404;
+  },
+  'prefix-filter-ignored': async (mock) => {
+    const file = await firstFile(mock, mock.ids.allowed);
+    const prefix = file.path.slice(0, file.path.indexOf('/') + 1);
+    const listed = (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1000&prefix=${encodeURIComponent(prefix)}`, { key: keys(mock).full })).body.data;
+    return listed.some((f: any) => !f.path.startsWith(prefix));
+  },
+  'tag-filter-ignored': async (mock) => {
+    const listed = (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1000&tag=finance`, { key: keys(mock).full })).body.data;
+    return listed.some((f: any) => !f.tags.includes('finance'));
+  },
+  'response-missing-field': async (mock) => (await firstFile(mock, mock.ids.allowed)).updatedAt === undefined,
+  'malformed-json-500': async (mock) => (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/automations`, { key: keys(mock).full, rawBody: '{', headers: { 'content-type': 'application/json' } })).status >= 500,
+  'key-echoed-in-error': async (mock) => (await mock.call('/workspaces', { key: 'bk_probe_secret_value' })).text.includes('bk_probe_secret_value'),
+};
