@@ -1,0 +1,101 @@
+// Authentication checks, generated per route: no header, another scheme, an
+// empty token, an unknown token and a key in the query string are all refused
+// (core), as 401 unauthenticated with WWW-Authenticate: Bearer (profile); and
+// each configured key behaves as declared.
+import type { Route } from '../../openapi/contract/route-table.ts';
+import type { Auth, Exchange } from '../http/api-client.ts';
+import type { CheckDef, CheckRun } from '../plan/check-types.ts';
+import type { ResolvedKey } from '../config/config-types.ts';
+import { expectNoData, expectProblem, expectRefused, expectServed, fail } from '../runtime/assert.ts';
+import { expectedScope, holder, routeTitle, type GeneratorContext } from './generator-context.ts';
+import { callRequest } from './request-builder.ts';
+
+/** The ways a request can fail to present a valid key; the valid key is used where a lax server would accept it. */
+export function invalidAuths(validKey: string, validToken: string, unknownToken: string): { label: string; auth: Auth }[] {
+  return [
+    { label: 'no Authorization header', auth: { none: true } },
+    { label: 'another scheme (Token) with a valid key', auth: { header: `Token ${validToken}` } },
+    { label: 'an empty bearer token', auth: { header: 'Bearer ' } },
+    { label: 'an unknown token', auth: { header: `Bearer ${unknownToken}` } },
+    { label: 'the key in ?access_token=', auth: { queryParam: 'access_token', key: validKey } },
+    { label: 'the key in ?api_key=', auth: { queryParam: 'api_key', key: validKey } },
+  ];
+}
+
+/** A request body for an auth probe: the spec example, which names no real file, so a lax server changes nothing real. */
+function probeCall(route: Route) {
+  return route.requestBody ? { json: route.requestBody.example } : {};
+}
+
+async function eachInvalidAuth(ctx: CheckRun, route: Route, verify: (label: string, ex: Exchange) => void) {
+  const unknown = `bk_unknown_${ctx.unique()}_${ctx.settings.runId}`;
+  for (const { label, auth } of invalidAuths(ctx.keys.valid[0], ctx.api.token(ctx.keys.valid[0]), unknown)) {
+    verify(label, await ctx.api.send(callRequest(route, ctx.settings, 'allowed', probeCall(route), auth)));
+  }
+}
+
+type Verify = (label: string, ex: Exchange, ctx: CheckRun) => void;
+
+/** One auth check of a route: every invalid way of presenting a key, each answer verified. */
+function invalidAuthCheck(route: Route, g: GeneratorContext, slug: string, expectation: string, level: 'core' | 'profile', verify: Verify): CheckDef {
+  return {
+    id: `AUTH-${route.operationId}-${slug}`,
+    title: `${routeTitle(route)} without a valid bearer key is ${expectation}`,
+    area: 'auth',
+    level,
+    route: routeTitle(route),
+    keys: { valid: holder(route, g.overrides) },
+    writes: route.mutates,
+    fixtures: false,
+    run: (ctx) => eachInvalidAuth(ctx, route, (label, ex) => verify(label, ex, ctx)),
+  };
+}
+
+/** Refused in any 4xx way (core), and exactly 401 with the Bearer challenge (profile). */
+function routeAuthChecks(route: Route, g: GeneratorContext): CheckDef[] {
+  return [
+    invalidAuthCheck(route, g, 'refused', 'refused', 'core', (label, ex, ctx) => {
+      expectRefused(ex, `a 4xx refusal with ${label}`);
+      expectNoData(ex, route, ctx.validator);
+    }),
+    invalidAuthCheck(route, g, '401', '401 unauthenticated with WWW-Authenticate: Bearer', 'profile', (label, ex, ctx) => {
+      expectProblem(ex, 401, 'unauthenticated', ctx.validator);
+      const challenge = ex.headers['www-authenticate'] ?? '';
+      if (!/^Bearer\b/i.test(challenge)) fail(`a WWW-Authenticate: Bearer header with ${label}`, ex, `WWW-Authenticate "${challenge}"`);
+    }),
+  ];
+}
+
+/** A GET route for checking a key: one whose scope the key holds (or lacks), on a bucket it reaches. */
+function readRoute(g: GeneratorContext, key: ResolvedKey, held: boolean): Route | undefined {
+  return g.routes.find((r) => r.method === 'GET' && key.scopes.includes(expectedScope(r, g.overrides)) === held);
+}
+
+function keyCheck(key: ResolvedKey, g: GeneratorContext): CheckDef {
+  const served = readRoute(g, key, true);
+  const refused = readRoute(g, key, false);
+  return {
+    id: `KEY-${key.name}-as-declared`,
+    title: `the key "${key.name}" is served on a route of a scope it holds and refused on one it lacks`,
+    area: 'auth',
+    level: 'core',
+    keys: {},
+    writes: false,
+    fixtures: false,
+    async run(ctx) {
+      if (served && (!served.bucketScoped || key.bucketIds === null || key.bucketIds.includes(ctx.settings.buckets.allowed))) {
+        const ex = await ctx.api.send(callRequest(served, ctx.settings, 'allowed', {}, { key: key.name }));
+        expectServed(ex, `a 2xx answer to "${key.name}" on ${routeTitle(served)} (it declares ${expectedScope(served, g.overrides)})`);
+      }
+      if (refused) {
+        const ex = await ctx.api.send(callRequest(refused, ctx.settings, 'allowed', {}, { key: key.name }));
+        expectRefused(ex, `a 4xx refusal to "${key.name}" on ${routeTitle(refused)} (it does not declare ${expectedScope(refused, g.overrides)})`);
+      }
+    },
+  };
+}
+
+/** The auth checks of every route, and one check per configured key. */
+export function authChecks(g: GeneratorContext, keys: ResolvedKey[]): CheckDef[] {
+  return [...g.routes.flatMap((route) => routeAuthChecks(route, g)), ...keys.map((k) => keyCheck(k, g))];
+}

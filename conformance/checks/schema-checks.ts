@@ -1,0 +1,33 @@
+// Schema checks (profile), generated per route: a successful call answers the
+// documented success status with a body valid against the spec's schema.
+import type { Route } from '../../openapi/contract/route-table.ts';
+import type { CheckDef } from '../plan/check-types.ts';
+import { expectStatus, expectValidResponse } from '../runtime/assert.ts';
+import { holder, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
+import { scenarioFor } from './operations.ts';
+import { callRequest } from './request-builder.ts';
+
+function responseCheck(route: Route, g: GeneratorContext): CheckDef {
+  // The agent-forbidden route never succeeds for an API key: its documented 403 is what is checked.
+  const status = route.agentForbidden ? 403 : route.successStatus;
+  return {
+    id: `SCHEMA-${route.operationId}-response`,
+    title: `${routeTitle(route)} answers ${status} with a body valid against the spec`,
+    area: 'schemas',
+    level: 'profile',
+    route: routeTitle(route),
+    keys: { holder: holder(route, g.overrides) },
+    ...scenarioNeeds(route),
+    async run(ctx) {
+      const call = await scenarioFor(route).valid(ctx, 'allowed');
+      const ex = await ctx.api.send(callRequest(route, ctx.settings, 'allowed', call, { key: ctx.keys.holder[0] }));
+      expectStatus(ex, [status], `status ${status}`);
+      expectValidResponse(ex, route, ctx.validator);
+    },
+  };
+}
+
+/** One response-schema check per route. */
+export function schemaChecks(g: GeneratorContext): CheckDef[] {
+  return g.routes.map((route) => responseCheck(route, g));
+}

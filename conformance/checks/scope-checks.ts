@@ -1,0 +1,111 @@
+// Scope matrix checks, generated per route: refused without the route's scope
+// (no data, no effect), 403 insufficient_scope naming it (profile), and served
+// with a key holding only what it needs.
+import type { Route } from '../../openapi/contract/route-table.ts';
+import type { CheckDef, CheckRun } from '../plan/check-types.ts';
+import { expectNoData, expectProblem, expectRefused, expectServed, fail } from '../runtime/assert.ts';
+import { expectedScope, holder, routeTitle, scenarioNeeds, scopeLevel, type GeneratorContext } from './generator-context.ts';
+import { scenarioFor } from './operations.ts';
+import { callRequest } from './request-builder.ts';
+
+/** Sends the route's call (a probe with read-back when it mutates) with each key lacking the scope. */
+async function sendWithoutScope(ctx: CheckRun, route: Route, checkEffect: boolean) {
+  const scenario = scenarioFor(route);
+  const probe = checkEffect && scenario.probe ? await scenario.probe(ctx, 'allowed') : undefined;
+  const call = probe?.call ?? (await scenario.valid(ctx, 'allowed'));
+  const exchanges = [];
+  for (const key of ctx.keys.lacking) {
+    exchanges.push({ key, ex: await ctx.api.send(callRequest(route, ctx.settings, 'allowed', call, { key })) });
+  }
+  return { exchanges, probe };
+}
+
+function refusedCheck(route: Route, g: GeneratorContext): CheckDef {
+  const scope = expectedScope(route, g.overrides);
+  return {
+    id: `SCOPE-${route.operationId}-refused`,
+    title: `${routeTitle(route)} without ${scope} is refused${route.mutates ? ' and changes nothing' : ''}`,
+    area: 'scopes',
+    level: scopeLevel(route),
+    route: routeTitle(route),
+    keys: { lacking: { lacks: scope, reaches: route.bucketScoped ? ['allowed'] : undefined, every: true } },
+    ...scenarioNeeds(route),
+    async run(ctx) {
+      const { exchanges, probe } = await sendWithoutScope(ctx, route, true);
+      for (const { key, ex } of exchanges) {
+        expectRefused(ex, `a 4xx refusal for key "${key}", which lacks ${scope}`);
+        expectNoData(ex, route, ctx.validator);
+      }
+      if (probe && (await probe.effectVisible())) fail(`no change after the refused request (key "${exchanges[0].key}")`, exchanges[0].ex, 'the change was applied: a read-back shows it');
+    },
+  };
+}
+
+function insufficientScopeCheck(route: Route, g: GeneratorContext): CheckDef {
+  const scope = expectedScope(route, g.overrides);
+  return {
+    id: `SCOPE-${route.operationId}-insufficient-scope`,
+    title: `${routeTitle(route)} without ${scope} is 403 insufficient_scope naming ${scope}`,
+    area: 'scopes',
+    level: 'profile',
+    route: routeTitle(route),
+    keys: { lacking: { lacks: scope, reaches: route.bucketScoped ? ['allowed'] : undefined, every: true } },
+    ...scenarioNeeds(route),
+    async run(ctx) {
+      const { exchanges } = await sendWithoutScope(ctx, route, false);
+      for (const { ex } of exchanges) {
+        const body = expectProblem(ex, 403, 'insufficient_scope', ctx.validator);
+        if (body.requiredScope !== scope) fail(`"requiredScope": "${scope}"`, ex);
+      }
+    },
+  };
+}
+
+function allowedCheck(route: Route, g: GeneratorContext): CheckDef {
+  const scope = expectedScope(route, g.overrides);
+  return {
+    id: `SCOPE-${route.operationId}-allowed`,
+    title: `${routeTitle(route)} with ${scope} is served`,
+    area: 'scopes',
+    level: scopeLevel(route),
+    route: routeTitle(route),
+    keys: { holder: holder(route, g.overrides) },
+    ...scenarioNeeds(route),
+    async run(ctx) {
+      const call = await scenarioFor(route).valid(ctx, 'allowed');
+      const key = ctx.keys.holder[0];
+      const ex = await ctx.api.send(callRequest(route, ctx.settings, 'allowed', call, { key }));
+      expectServed(ex, `a 2xx answer for key "${key}", which holds ${scope}`);
+    },
+  };
+}
+
+function takesEffectCheck(route: Route, g: GeneratorContext): CheckDef {
+  const scope = expectedScope(route, g.overrides);
+  return {
+    id: `SCOPE-${route.operationId}-takes-effect`,
+    title: `${routeTitle(route)} with ${scope} takes effect, as a read-back shows`,
+    area: 'scopes',
+    level: 'profile',
+    route: routeTitle(route),
+    keys: { holder: holder(route, g.overrides) },
+    ...scenarioNeeds(route),
+    async run(ctx) {
+      const probe = await scenarioFor(route).probe!(ctx, 'allowed');
+      const key = ctx.keys.holder[0];
+      const ex = await ctx.api.send(callRequest(route, ctx.settings, 'allowed', probe.call, { key }));
+      expectServed(ex, `a 2xx answer for key "${key}", which holds ${scope}`);
+      if (!(await probe.effectVisible())) fail('the change to show in a read-back', ex, `${ex.status}, but a read-back does not show the change`);
+    },
+  };
+}
+
+/** The scope checks of every route. The agent-forbidden route's "served" check lives with uploads. */
+export function scopeChecks(g: GeneratorContext): CheckDef[] {
+  return g.routes.flatMap((route) => [
+    refusedCheck(route, g),
+    insufficientScopeCheck(route, g),
+    ...(route.agentForbidden ? [] : [allowedCheck(route, g)]),
+    ...(scenarioFor(route).probe ? [takesEffectCheck(route, g)] : []),
+  ]);
+}

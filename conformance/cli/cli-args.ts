@@ -1,0 +1,88 @@
+// Parses the `bucketkit conformance` command line; every option is checked here
+// and rejected with a clear message.
+import type { Level } from '../config/config-types.ts';
+
+export interface CliOptions {
+  config?: string;
+  level: Level;
+  readOnly: boolean;
+  reportDir: string;
+  shard?: string;
+  grep?: string;
+  /** Planted faults for the embedded mock (no config only). */
+  faults: string[];
+  cleanup?: string;
+  merge: string[];
+  workers: number;
+  help: boolean;
+}
+
+export const USAGE = `Usage: npx bucketkit conformance [options]
+
+  --config FILE        JSON config of the deployment (default: BUCKETKIT_CONFIG; none starts the embedded mock)
+  --level core|profile core checks only the seed's rules; profile the full contract (default: profile)
+  --read-only          send no writing request at all
+  --report-dir DIR     where reports go (default: reports/conformance)
+  --shard i/n          run one part of the checks (merge the parts with --merge)
+  --grep RE            only checks whose id, title, @area or @level matches
+  --fault NAME         plant a fault in the embedded mock (repeatable; for the self-test)
+  --workers N          parallel workers (default: 2)
+  --cleanup LEDGER     remove what a crashed run left (needs the same config and keys)
+  --merge DIR...       merge the summary.json of shard report dirs into --report-dir
+`;
+
+export class UsageError extends Error {}
+
+/** Parses argv (without node and the script); env supplies defaults. */
+export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
+  const options: CliOptions = {
+    level: (env.BUCKETKIT_LEVEL as Level | undefined) ?? 'profile',
+    readOnly: env.BUCKETKIT_READ_ONLY === '1' || env.BUCKETKIT_READ_ONLY === 'true',
+    reportDir: env.BUCKETKIT_REPORT_DIR ?? 'reports/conformance',
+    shard: env.BUCKETKIT_SHARD,
+    grep: env.BUCKETKIT_GREP,
+    faults: [],
+    merge: [],
+    workers: Number(env.BUCKETKIT_WORKERS ?? 2),
+    help: false,
+  };
+  const value = (i: number, flag: string) => {
+    const v = argv[i + 1];
+    if (v === undefined || v.startsWith('--')) throw new UsageError(`${flag} needs a value.\n\n${USAGE}`);
+    return v;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    switch (arg) {
+      case '--config': options.config = value(i++, arg); break;
+      case '--level': options.level = value(i++, arg) as Level; break;
+      case '--read-only': options.readOnly = true; break;
+      case '--report-dir': options.reportDir = value(i++, arg); break;
+      case '--shard': options.shard = value(i++, arg); break;
+      case '--grep': options.grep = value(i++, arg); break;
+      case '--fault': options.faults.push(value(i++, arg)); break;
+      case '--workers': options.workers = Number(value(i++, arg)); break;
+      case '--cleanup': options.cleanup = value(i++, arg); break;
+      case '--merge':
+        while (argv[i + 1] !== undefined && !argv[i + 1].startsWith('--')) options.merge.push(argv[++i]);
+        if (options.merge.length === 0) throw new UsageError(`--merge needs at least one report dir.\n\n${USAGE}`);
+        break;
+      case '-h': case '--help': options.help = true; break;
+      default: throw new UsageError(`Unknown option ${arg}.\n\n${USAGE}`);
+    }
+  }
+  if (options.level !== 'core' && options.level !== 'profile') throw new UsageError(`--level must be core or profile (BUCKETKIT_LEVEL), got "${options.level}".`);
+  if (options.shard !== undefined) {
+    const m = /^(\d+)\/(\d+)$/.exec(options.shard);
+    if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--shard must look like 1/3 (BUCKETKIT_SHARD), got "${options.shard}".`);
+  }
+  if (options.grep !== undefined) {
+    try {
+      new RegExp(options.grep);
+    } catch {
+      throw new UsageError(`--grep must be a regular expression, got "${options.grep}".`);
+    }
+  }
+  if (!Number.isInteger(options.workers) || options.workers < 1 || options.workers > 16) throw new UsageError(`--workers must be 1 to 16 (BUCKETKIT_WORKERS), got ${options.workers}.`);
+  return options;
+}

@@ -1,0 +1,50 @@
+// With no config, the suite tests the embedded mock: started in-process on an
+// ephemeral port, its seeded ids read from /__mock/info and its keys minted
+// through /__mock/keys (one full, one read-only, one restricted to a bucket,
+// and one per scope holding only that scope).
+import { listScopes } from '../../openapi/contract/route-table.ts';
+import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
+import { startMockServer } from '../../mocks/http/start-mock-server.ts';
+import type { SuiteConfig } from '../config/config-types.ts';
+
+export interface EmbeddedTarget {
+  config: SuiteConfig;
+  close(): Promise<void>;
+}
+
+async function postJson(url: string, body: unknown): Promise<any> {
+  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+/** The keys to mint: names, scopes and bucket restriction. */
+export function embeddedKeyPlan(scopes: string[], allowed: string): { name: string; scopes: string[]; bucketIds: string[] | null }[] {
+  return [
+    { name: 'full', scopes, bucketIds: null },
+    { name: 'readonly', scopes: scopes.filter((s) => s.endsWith(':read')), bucketIds: null },
+    { name: 'restricted', scopes, bucketIds: [allowed] },
+    ...scopes.map((scope) => ({ name: `only-${scope.replace(/[^a-z0-9]+/gi, '-')}`, scopes: [scope], bucketIds: null })),
+  ];
+}
+
+/** Starts the embedded mock (optionally with planted faults) and builds a config for it. */
+export async function startEmbeddedTarget(faults: string[] = []): Promise<EmbeddedTarget> {
+  const server = await startMockServer({ host: '127.0.0.1', port: 0, faults });
+  try {
+    const info = (await (await fetch(`${server.origin}/__mock/info`)).json()) as { workspaces: { id: string; buckets: string[] }[] };
+    const workspace = info.workspaces.find((w) => w.buckets.length >= 2);
+    if (!workspace) throw new Error('The embedded mock has no workspace with two buckets.');
+    const [allowed, other] = workspace.buckets;
+    const scopes = listScopes(loadBundledSpec()).map((s) => s.scope);
+    const keys = [];
+    for (const key of embeddedKeyPlan(scopes, allowed)) {
+      const { token } = await postJson(`${server.origin}/__mock/keys`, { scopes: key.scopes, bucketIds: key.bucketIds });
+      keys.push({ ...key, token: token as string });
+    }
+    return { config: { baseUrl: server.baseUrl, workspaceId: workspace.id, buckets: { allowed, other }, keys, overrides: {} }, close: () => server.close() };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}

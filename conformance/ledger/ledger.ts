@@ -1,0 +1,48 @@
+// The ledger: an append-only JSON-lines file of every resource a run creates
+// (and every prior state it changes), so cleanup can undo it, even after a crash.
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+
+export type LedgerEntry =
+  | { kind: 'run'; runId: string; baseUrl: string; workspaceId: string; runPrefix: string; at: string }
+  | { kind: 'file'; bucketId: string; id: string; path: string }
+  | { kind: 'created'; id: string; by: string }
+  | { kind: 'intelligence'; bucketId: string; instructions: string | null }
+  | { kind: 'cleaned'; id: string };
+
+/** Appends one entry; a short line with O_APPEND keeps concurrent workers from interleaving. */
+export function appendLedger(path: string, entry: LedgerEntry): void {
+  appendFileSync(path, `${JSON.stringify(entry)}\n`);
+}
+
+/** Reads a ledger; fails with the path when it is missing or has a broken line. */
+export function readLedger(path: string): LedgerEntry[] {
+  if (!existsSync(path)) throw new Error(`The ledger ${path} does not exist.`);
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line, i) => {
+      try {
+        return JSON.parse(line) as LedgerEntry;
+      } catch {
+        throw new Error(`The ledger ${path} has a broken line ${i + 1}.`);
+      }
+    });
+}
+
+export interface Pending {
+  files: Extract<LedgerEntry, { kind: 'file' }>[];
+  created: Extract<LedgerEntry, { kind: 'created' }>[];
+  intelligence: Extract<LedgerEntry, { kind: 'intelligence' }>[];
+}
+
+/** What is still to undo: entries not followed by a `cleaned` entry; the first recorded intelligence per bucket. */
+export function pendingEntries(entries: LedgerEntry[]): Pending {
+  const cleaned = new Set(entries.flatMap((e) => (e.kind === 'cleaned' ? [e.id] : [])));
+  const firstIntelligence = new Map<string, Extract<LedgerEntry, { kind: 'intelligence' }>>();
+  for (const e of entries) if (e.kind === 'intelligence' && !firstIntelligence.has(e.bucketId)) firstIntelligence.set(e.bucketId, e);
+  return {
+    files: entries.filter((e): e is Extract<LedgerEntry, { kind: 'file' }> => e.kind === 'file' && !cleaned.has(e.id)),
+    created: entries.filter((e): e is Extract<LedgerEntry, { kind: 'created' }> => e.kind === 'created' && !cleaned.has(e.id)),
+    intelligence: [...firstIntelligence.values()].filter((e) => !cleaned.has(`intelligence:${e.bucketId}`)),
+  };
+}

@@ -1,0 +1,68 @@
+// What a conformance check is: a requirement id, a sentence title, its area and
+// level, the keys it needs, and the function that runs it.
+import type { Route } from '../../openapi/contract/route-table.ts';
+import type { SchemaValidator } from '../../openapi/contract/schema-validator.ts';
+import type { Area, Level, RunSettings } from '../config/config-types.ts';
+import type { ApiClient } from '../http/api-client.ts';
+import type { SharedFixtures, DisposableFiles } from '../runtime/fixture-types.ts';
+
+/** A key a check needs: what it must hold, lack and reach. */
+export interface KeyNeed {
+  holds?: string[];
+  lacks?: string;
+  /** Buckets the key must reach (its bucketIds null or listing them). */
+  reaches?: ('allowed' | 'other')[];
+  /** A bucket the key's bucketIds must exclude. */
+  barredFrom?: 'other';
+  /** Use every key that fits, not only the smallest one. */
+  every?: boolean;
+}
+
+export interface CheckRun {
+  api: ApiClient;
+  settings: RunSettings;
+  /** The keys chosen for each role the check declared, by config name. */
+  keys: Record<string, string[]>;
+  fixtures: SharedFixtures;
+  files: DisposableFiles;
+  validator: SchemaValidator;
+  /** Picks a configured key holding the scopes and reaching the bucket, for set-up and read-back. */
+  harnessKey(scopes: string[], bucket?: 'allowed' | 'other'): string;
+  /** A short lowercase token unique within the run (worker and counter), for names and markers. */
+  unique(): string;
+}
+
+export interface CheckDef {
+  /** Stable requirement id, e.g. SCOPE-listFiles-refused. */
+  id: string;
+  /** A sentence, e.g. "GET /workspaces without workspaces:read is refused". */
+  title: string;
+  area: Area;
+  level: Level;
+  /** `METHOD /path` of the route it checks, when it checks one. */
+  route?: string;
+  keys: Record<string, KeyNeed>;
+  /** Sends a writing request (so it cannot run with --read-only). */
+  writes: boolean;
+  /** Needs the test files the set-up project uploads. */
+  fixtures: boolean;
+  /** Scopes the harness itself needs for set-up or read-back (skip naming them when missing). */
+  harness?: { scopes: string[]; bucket?: 'allowed' | 'other' }[];
+  /** A lock name: checks sharing it never run at the same time (bucket-wide state such as intelligence). */
+  exclusive?: string;
+  run(ctx: CheckRun): Promise<void>;
+}
+
+export type PlannedStatus = 'run' | 'skip' | 'disabled';
+
+export interface PlannedCheck {
+  def: CheckDef;
+  status: PlannedStatus;
+  reason?: string;
+  keys: Record<string, string[]>;
+}
+
+/** Names a route as the summary groups it. */
+export function routeLabel(route: Route): string {
+  return `${route.method} ${route.pathTemplate}`;
+}

@@ -1,0 +1,49 @@
+// Chooses, from the configured keys, the ones a check needs (by scopes held or
+// lacked and buckets reached), and says which key would enable a check when none fits.
+import type { ResolvedKey } from '../config/config-types.ts';
+import type { KeyNeed } from './check-types.ts';
+
+export interface BucketPair {
+  allowed: string;
+  other: string;
+}
+
+function reaches(key: ResolvedKey, bucketId: string): boolean {
+  return key.bucketIds === null || key.bucketIds.includes(bucketId);
+}
+
+/** Whether a key satisfies a need. */
+export function fits(key: ResolvedKey, need: KeyNeed, buckets: BucketPair): boolean {
+  if (need.holds && !need.holds.every((s) => key.scopes.includes(s))) return false;
+  if (need.lacks && key.scopes.includes(need.lacks)) return false;
+  if (need.reaches && !need.reaches.every((b) => reaches(key, buckets[b]))) return false;
+  if (need.barredFrom && reaches(key, buckets[need.barredFrom])) return false;
+  return true;
+}
+
+/**
+ * The keys for a need: every fitting key when `every`, else the one with the
+ * fewest scopes (a minimal key proves the scope alone suffices), by name on ties.
+ */
+export function pickKeys(keys: ResolvedKey[], need: KeyNeed, buckets: BucketPair): string[] {
+  const fitting = keys.filter((k) => fits(k, need, buckets)).sort((a, b) => a.scopes.length - b.scopes.length || a.name.localeCompare(b.name));
+  if (need.every) return fitting.map((k) => k.name);
+  return fitting.slice(0, 1).map((k) => k.name);
+}
+
+/** Describes the key that would satisfy a need, for a skip reason. */
+export function describeNeed(need: KeyNeed, buckets: BucketPair): string {
+  const parts: string[] = [];
+  if (need.holds?.length) parts.push(`holding ${need.holds.join(' + ')}`);
+  if (need.lacks) parts.push(`without ${need.lacks}`);
+  const bucketIds = need.barredFrom ? `["${buckets.allowed}"]` : need.reaches?.includes('other') ? 'null' : `null or including "${buckets.allowed}"`;
+  parts.push(`with bucketIds ${bucketIds}`);
+  return `a key ${parts.join(', ')}`;
+}
+
+/** The key with the most scopes that holds `scopes` and reaches the bucket; for set-up and read-back. */
+export function pickHarnessKey(keys: ResolvedKey[], scopes: string[], bucketId: string | undefined): string | undefined {
+  return keys
+    .filter((k) => scopes.every((s) => k.scopes.includes(s)) && (bucketId === undefined || reaches(k, bucketId)))
+    .sort((a, b) => b.scopes.length - a.scopes.length || a.name.localeCompare(b.name))[0]?.name;
+}

@@ -1,0 +1,38 @@
+// Renders a summary as summary.md: totals, per-area counts, route coverage,
+// every failure with expected/actual and a curl reproduction, then every check.
+import { AREAS } from '../config/config-types.ts';
+import { STATUSES, type Summary } from './summary.ts';
+
+const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** The markdown report of a summary. */
+export function renderMarkdown(s: Summary): string {
+  const lines: string[] = [];
+  const verdict = s.totals.fail > 0 ? 'FAILED' : s.totals.error > 0 || s.harnessProblems.length ? 'INCOMPLETE (harness errors)' : 'PASSED';
+  lines.push(`# bucketkit conformance: ${verdict}`, '');
+  lines.push(`Run \`${s.runId}\` against \`${s.baseUrl}\`, level \`${s.level}\`${s.readOnly ? ', read-only' : ''}${s.shard ? `, shard ${s.shard}` : ''}.`, '');
+  lines.push(`| ${STATUSES.join(' | ')} |`, `|${STATUSES.map(() => '---:').join('|')}|`, `| ${STATUSES.map((k) => s.totals[k]).join(' | ')} |`, '');
+  lines.push('## Areas', '', `| area | ${STATUSES.join(' | ')} |`, `|---|${STATUSES.map(() => '---:').join('|')}|`);
+  for (const area of AREAS) lines.push(`| ${area} | ${STATUSES.map((k) => s.areas[area][k]).join(' | ')} |`);
+  lines.push('', '## Routes', '', `| route | checks run | failed | areas |`, '|---|---:|---:|---|');
+  for (const [route, c] of Object.entries(s.routes)) lines.push(`| \`${route}\` | ${c.pass + c.fail} | ${c.fail} | ${c.areas.join(', ')} |`);
+  if (s.uncoveredRoutes.length) lines.push('', `Routes no check exercised: ${s.uncoveredRoutes.map((r) => `\`${r}\``).join(', ')}.`);
+  const failures = s.checks.filter((c) => c.status === 'fail');
+  if (failures.length) {
+    lines.push('', '## Failures', '');
+    for (const f of failures) {
+      lines.push(`### ${f.id} (${f.area}, ${f.level})`, '', f.title, '', `- expected: ${f.failure?.expected ?? ''}`, `- actual: ${f.failure?.actual ?? ''}`);
+      if (f.failure?.curl) lines.push('', '```sh', f.failure.curl, '```');
+      lines.push('');
+    }
+  }
+  if (s.harnessProblems.length) lines.push('', '## Harness problems', '', ...s.harnessProblems.map((p) => `- ${p}`));
+  if (s.cleanup) {
+    lines.push('', '## Cleanup (never a conformance failure)', '', `Removed ${s.cleanup.removed} file(s), restored ${s.cleanup.restored} setting(s).`);
+    for (const p of s.cleanup.problems) lines.push(`- problem: ${p}`);
+    for (const k of s.cleanup.kept) lines.push(`- kept: ${k}`);
+  }
+  lines.push('', '## Checks', '', '| id | level | status | check | reason |', '|---|---|---|---|---|');
+  for (const c of s.checks) lines.push(`| ${c.id} | ${c.level} | ${c.status} | ${cell(c.title)} | ${cell(c.reason ?? (c.failure ? `expected ${c.failure.expected}` : ''))} |`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,91 @@
+// The config loader: file and BUCKETKIT_* env vars, validation with clear errors, token resolution.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, defaultTokenEnv, hasConfigSource, loadConfig, resolveTokens, validateConfig } from '../config/load-config.ts';
+import { parseArgs, UsageError } from '../cli/cli-args.ts';
+
+const valid = {
+  baseUrl: 'https://api.example.test/api/v1',
+  workspaceId: 'ws_1',
+  buckets: { allowed: 'bkt_a', other: 'bkt_b' },
+  keys: [{ name: 'full', tokenEnv: 'MY_FULL_KEY', scopes: ['files:read'], bucketIds: null }],
+};
+
+function writeConfig(value: unknown): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'bk-config-')), 'config.json');
+  writeFileSync(path, JSON.stringify(value));
+  return path;
+}
+
+describe('loading the config', () => {
+  it('reads a file and lets env vars win over its fields', () => {
+    const config = loadConfig(writeConfig(valid), { BUCKETKIT_WORKSPACE_ID: 'ws_env', BUCKETKIT_BUCKET_OTHER: 'bkt_env' });
+    expect(config.workspaceId).toBe('ws_env');
+    expect(config.buckets).toEqual({ allowed: 'bkt_a', other: 'bkt_env' });
+    expect(config.overrides).toEqual({});
+  });
+
+  it('builds a whole config from env vars alone', () => {
+    const config = loadConfig(undefined, {
+      BUCKETKIT_BASE_URL: 'http://127.0.0.1:9/api/v1/',
+      BUCKETKIT_WORKSPACE_ID: 'ws_1',
+      BUCKETKIT_BUCKET_ALLOWED: 'bkt_a',
+      BUCKETKIT_BUCKET_OTHER: 'bkt_b',
+      BUCKETKIT_KEYS: JSON.stringify([{ name: 'ro', scopes: [], bucketIds: ['bkt_a'] }]),
+      BUCKETKIT_OVERRIDES: '{"foreignBucketStatus":403}',
+    });
+    expect(config.baseUrl).toBe('http://127.0.0.1:9/api/v1');
+    expect(config.overrides.foreignBucketStatus).toBe(403);
+  });
+
+  it('rejects a base URL without /api/v1, naming the fix', () => {
+    expect(() => validateConfig({ ...valid, baseUrl: 'https://api.example.test' })).toThrow(/must end with \/api\/v1/);
+  });
+
+  it('rejects the same bucket twice, bad bucketIds and unknown override fields', () => {
+    expect(() => validateConfig({ ...valid, buckets: { allowed: 'bkt_a', other: 'bkt_a' } })).toThrow(ConfigError);
+    expect(() => validateConfig({ ...valid, keys: [{ name: 'k', scopes: [], bucketIds: 'bkt_a' }] })).toThrow(/bucketIds must be a list/);
+    expect(() => validateConfig({ ...valid, overrides: { foreignBucket: 403 } })).toThrow(/unknown field\(s\) foreignBucket/);
+    expect(() => validateConfig({ ...valid, overrides: { foreignBucketStatus: 401 } })).toThrow(/403 or 404/);
+  });
+
+  it('rejects env JSON that does not parse, naming the variable', () => {
+    expect(() => loadConfig(writeConfig(valid), { BUCKETKIT_KEYS: '[{' })).toThrow(/BUCKETKIT_KEYS must be JSON/);
+  });
+
+  it('knows when no config is given at all', () => {
+    expect(hasConfigSource(undefined, {})).toBe(false);
+    expect(hasConfigSource(undefined, { BUCKETKIT_CONFIG: 'x.json' })).toBe(true);
+  });
+});
+
+describe('resolving key tokens', () => {
+  it('reads tokenEnv, or BUCKETKIT_KEY_<NAME> when the key names none', () => {
+    const config = validateConfig({ ...valid, keys: [...valid.keys, { name: 'read-only', scopes: [], bucketIds: null }] });
+    const tokens = resolveTokens(config, { MY_FULL_KEY: 'tok-full-123', BUCKETKIT_KEY_READ_ONLY: 'tok-ro-4567' });
+    expect(tokens.map((t) => t.env)).toEqual(['MY_FULL_KEY', 'BUCKETKIT_KEY_READ_ONLY']);
+    expect(defaultTokenEnv('read-only')).toBe('BUCKETKIT_KEY_READ_ONLY');
+  });
+
+  it('fails with the env var to set when a token is missing, and refuses tokens too short to redact', () => {
+    const config = validateConfig(valid);
+    expect(() => resolveTokens(config, {})).toThrow(/set MY_FULL_KEY/);
+    expect(() => resolveTokens(config, { MY_FULL_KEY: 'short' })).toThrow(/shorter than 8/);
+  });
+});
+
+describe('the command line', () => {
+  it('takes defaults from env and flags over them', () => {
+    const options = parseArgs(['--level', 'core', '--read-only', '--shard', '2/3', '--fault', 'route-moved'], { BUCKETKIT_REPORT_DIR: 'out' });
+    expect(options).toMatchObject({ level: 'core', readOnly: true, shard: '2/3', faults: ['route-moved'], reportDir: 'out', workers: 2 });
+  });
+
+  it('rejects unknown options, bad levels, bad shards and bad patterns', () => {
+    expect(() => parseArgs(['--frobnicate'], {})).toThrow(UsageError);
+    expect(() => parseArgs(['--level', 'strict'], {})).toThrow(/core or profile/);
+    expect(() => parseArgs(['--shard', '4/3'], {})).toThrow(/like 1\/3/);
+    expect(() => parseArgs(['--grep', '('], {})).toThrow(/regular expression/);
+  });
+});

@@ -1,0 +1,59 @@
+// Summary counts, exit codes, shard merging, markdown failures with curl, and the ledger.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildSummary, exitCodeOf, mergeSummaries, type SummaryCheck } from '../report/summary.ts';
+import { renderMarkdown } from '../report/markdown.ts';
+import { appendLedger, pendingEntries, readLedger } from '../ledger/ledger.ts';
+
+const routes = ['GET /a', 'POST /b'];
+const check = (id: string, status: SummaryCheck['status'], over: Partial<SummaryCheck> = {}): SummaryCheck => ({ id, title: `${id} works`, area: 'auth', level: 'core', route: 'GET /a', status, ...over });
+const summarize = (checks: SummaryCheck[]) => buildSummary({ runId: 'bk1', baseUrl: 'http://h/api/v1', level: 'profile', readOnly: false, checks, harnessProblems: [] }, routes);
+
+describe('the summary', () => {
+  it('counts per status, area and route, and lists routes no check ran', () => {
+    const s = summarize([check('A', 'pass'), check('B', 'fail', { area: 'scopes' }), check('C', 'skip', { route: 'POST /b' })]);
+    expect(s.totals).toEqual({ pass: 1, fail: 1, skip: 1, disabled: 0, error: 0 });
+    expect(s.areas.scopes.fail).toBe(1);
+    expect(s.routes['GET /a'].areas).toEqual(['auth', 'scopes']);
+    expect(s.uncoveredRoutes).toEqual(['POST /b']);
+  });
+
+  it('exits 0 only without failures; harness errors are 2, failures 1', () => {
+    expect(exitCodeOf(summarize([check('A', 'pass'), check('B', 'skip')]))).toBe(0);
+    expect(exitCodeOf(summarize([check('A', 'error')]))).toBe(2);
+    expect(exitCodeOf(summarize([check('A', 'error'), check('B', 'fail')]))).toBe(1);
+  });
+
+  it('merges shards, keeping each check once with its most telling status', () => {
+    const merged = mergeSummaries([summarize([check('A', 'pass'), check('B', 'skip')]), summarize([check('B', 'fail'), check('C', 'pass')])], routes);
+    expect(merged.checks.map((c) => `${c.id}:${c.status}`)).toEqual(['A:pass', 'B:fail', 'C:pass']);
+    expect(merged.totals.fail).toBe(1);
+  });
+
+  it('shows every failure with expected, actual and the curl command', () => {
+    const md = renderMarkdown(summarize([check('B', 'fail', { failure: { expected: 'a 4xx refusal', actual: '200', curl: 'curl -H "Authorization: Bearer $BUCKETKIT_KEY_FULL" x' } })]));
+    expect(md).toContain('# bucketkit conformance: FAILED');
+    expect(md).toContain('- expected: a 4xx refusal');
+    expect(md).toContain('curl -H "Authorization: Bearer $BUCKETKIT_KEY_FULL" x');
+  });
+});
+
+describe('the ledger', () => {
+  it('keeps what is not cleaned yet, and the first intelligence state per bucket', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'bk-ledger-')), 'ledger.jsonl');
+    appendLedger(path, { kind: 'file', bucketId: 'b', id: 'f1', path: 'p/1' });
+    appendLedger(path, { kind: 'file', bucketId: 'b', id: 'f2', path: 'p/2' });
+    appendLedger(path, { kind: 'intelligence', bucketId: 'b', instructions: 'before' });
+    appendLedger(path, { kind: 'intelligence', bucketId: 'b', instructions: 'later' });
+    appendLedger(path, { kind: 'cleaned', id: 'f1' });
+    const pending = pendingEntries(readLedger(path));
+    expect(pending.files.map((f) => f.id)).toEqual(['f2']);
+    expect(pending.intelligence.map((i) => i.instructions)).toEqual(['before']);
+  });
+
+  it('names the file when a ledger is missing', () => {
+    expect(() => readLedger('/nonexistent/ledger.jsonl')).toThrow(/does not exist/);
+  });
+});
