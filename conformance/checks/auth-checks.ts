@@ -7,7 +7,8 @@ import type { Auth, Exchange } from '../http/api-client.ts';
 import type { CheckDef, CheckRun } from '../plan/check-types.ts';
 import type { ResolvedKey } from '../config/config-types.ts';
 import { expectNoData, expectProblem, expectRefused, expectServed, fail } from '../runtime/assert.ts';
-import { expectedScope, holder, routeTitle, type GeneratorContext } from './generator-context.ts';
+import { expectedScope, holder, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
+import { scenarioFor } from './operations.ts';
 import { callRequest } from './request-builder.ts';
 
 /** The ways a request can fail to present a valid key; the valid key is used where a lax server would accept it. */
@@ -22,15 +23,14 @@ export function invalidAuths(validKey: string, validToken: string, unknownToken:
   ];
 }
 
-/** A request body for an auth probe: the spec example, which names no real file, so a lax server changes nothing real. */
-function probeCall(route: Route) {
-  return route.requestBody ? { json: route.requestBody.example } : {};
-}
-
+// The call is one a valid key would be served (on the run's own test files), so a
+// server that lets a bad key through answers 2xx and the check fails; the first
+// such answer ends the check, so the call is used up at most once.
 async function eachInvalidAuth(ctx: CheckRun, route: Route, verify: (label: string, ex: Exchange) => void) {
   const unknown = `bk_unknown_${ctx.unique()}_${ctx.settings.runId}`;
+  const call = await scenarioFor(route).valid(ctx, 'allowed');
   for (const { label, auth } of invalidAuths(ctx.keys.valid[0], ctx.api.token(ctx.keys.valid[0]), unknown)) {
-    verify(label, await ctx.api.send(callRequest(route, ctx.settings, 'allowed', probeCall(route), auth)));
+    verify(label, await ctx.api.send(callRequest(route, ctx.settings, 'allowed', call, auth)));
   }
 }
 
@@ -45,8 +45,7 @@ function invalidAuthCheck(route: Route, g: GeneratorContext, slug: string, expec
     level,
     route: routeTitle(route),
     keys: { valid: holder(route, g.overrides) },
-    writes: route.mutates,
-    fixtures: false,
+    ...scenarioNeeds(route),
     run: (ctx) => eachInvalidAuth(ctx, route, (label, ex) => verify(label, ex, ctx)),
   };
 }

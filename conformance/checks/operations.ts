@@ -4,6 +4,7 @@
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { CheckRun } from '../plan/check-types.ts';
 import { fileAt, routeById, routePath, type BucketRole, type OperationCall } from './request-builder.ts';
+import { uploadBytes } from '../runtime/upload.ts';
 
 export interface Probe {
   call: OperationCall;
@@ -60,10 +61,17 @@ const SCENARIOS: Record<string, Scenario> = {
     harnessScopes: [],
     valid: async (ctx, bucket) => ({ json: { fileId: shared(ctx, bucket).id } }),
   },
+  // A real upload whose bytes arrived: a server that let agents finalise uploads would serve it.
+  // Needs no shared test files, so it also runs on a server where uploads wait for upload-complete.
   completeUpload: {
     files: 'none',
-    harnessScopes: [],
-    valid: async (ctx) => ({ json: { uploadId: `upl_${ctx.unique()}` } }),
+    harnessScopes: [scopeOf('presignUpload')],
+    valid: async (ctx, bucket) => {
+      const path = `${ctx.settings.runPrefix}complete/${ctx.unique()}.txt`;
+      const up = await uploadBytes(ctx.api, ctx.settings, ctx.harnessKey([scopeOf('presignUpload')], bucket), bucket, path, 'bucketkit upload-complete probe\n');
+      await ctx.files.adopt(bucket, up.fileId, path);
+      return { json: { uploadId: (up.presign.json as { uploadId?: string }).uploadId ?? `upl_${ctx.unique()}` } };
+    },
   },
   trashFiles: {
     files: 'disposable',

@@ -8,6 +8,13 @@ export interface FaultLike {
   level: 'core' | 'profile';
 }
 
+/** A check of the clean run that no trial made fail. */
+export interface UncoveredCheck {
+  id: string;
+  area: string;
+  level: string;
+}
+
 export interface FaultVerdict {
   fault: FaultLike;
   caught: boolean;
@@ -27,17 +34,49 @@ export function judgeFault(fault: FaultLike, summary: Summary, leaks: string[], 
   return { fault, caught: caughtBy.length > 0 && leaks.length === 0, caughtBy, alsoFailed: failed.filter((c) => !caughtBy.includes(c.id)).map((c) => c.id), leaks, durationMs };
 }
 
-/** The self-test report: the clean run, then one row per fault. */
-export function renderSelftest(clean: Summary, cleanOk: boolean, verdicts: FaultVerdict[], durationMs: number, cleanLeaks: string[] = []): string {
+/** The clean run's checks that failed in no trial: each is a check nobody has seen fail. */
+export function uncoveredChecks(clean: Summary, verdicts: FaultVerdict[]): UncoveredCheck[] {
+  const failed = new Set(verdicts.flatMap((v) => [...v.caughtBy, ...v.alsoFailed]));
+  return clean.checks.filter((c) => c.status === 'pass' && !failed.has(c.id)).map((c) => ({ id: c.id, area: c.area, level: c.level }));
+}
+
+/** Per area: how many of the clean run's checks some trial made fail. */
+function coverageRows(clean: Summary, uncovered: UncoveredCheck[]): string[] {
+  const areas = [...new Set(clean.checks.map((c) => c.area))];
+  return areas.map((area) => {
+    const total = clean.checks.filter((c) => c.area === area && c.status === 'pass').length;
+    const missing = uncovered.filter((u) => u.area === area).length;
+    return `| ${area} | ${total} | ${total - missing} | ${missing ? uncovered.filter((u) => u.area === area).map((u) => u.id).join(', ') : '-'} |`;
+  });
+}
+
+/** The coverage section: per area, then the total. */
+function coverage(clean: Summary, uncovered: UncoveredCheck[], durationMs: number): string[] {
+  return [
+    '## Every check shown failing',
+    '',
+    'A check counts as shown failing when it failed in at least one trial (it passed on the clean mock).',
+    '',
+    '| area | checks | shown failing | never failed |',
+    '|---|---|---|---|',
+    ...coverageRows(clean, uncovered),
+    '',
+    `${clean.checks.filter((c) => c.status === 'pass').length - uncovered.length}/${clean.checks.filter((c) => c.status === 'pass').length} checks shown failing; self-test took ${(durationMs / 1000).toFixed(1)} s.`,
+  ];
+}
+
+/** The self-test report: the clean run, one row per trial, then check coverage. */
+export function renderSelftest(clean: Summary, cleanOk: boolean, verdicts: FaultVerdict[], durationMs: number, cleanLeaks: string[] = [], judgeCoverage = true): string {
+  const uncovered = uncoveredChecks(clean, verdicts);
   const t = clean.totals;
   const lines = [
     '# bucketkit conformance self-test',
     '',
     `Clean mock: ${cleanOk ? 'PASS' : 'FAIL'} (${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.error} errors)${cleanLeaks.length ? `; KEY LEAKED in ${cleanLeaks.join(', ')}` : ''}.`,
     '',
-    'Each fault runs the checks of its area at its level against a mock with only that fault planted; every report is scanned for key bytes.',
+    'Each trial plants its fault (or combination) in the embedded mock and runs every check of its areas, core and profile; it is caught only when a check of its area fails at its level. Every report is scanned for key bytes.',
     '',
-    '| fault | area | level | verdict | caught by |',
+    '| trial | area | level | verdict | caught by |',
     '|---|---|---|---|---|',
     ...verdicts.map((v) => {
       const shown = v.caughtBy.slice(0, 4).join(', ') + (v.caughtBy.length > 4 ? ` (+${v.caughtBy.length - 4} more)` : '');
@@ -45,7 +84,9 @@ export function renderSelftest(clean: Summary, cleanOk: boolean, verdicts: Fault
       return `| ${v.fault.name} | ${v.fault.area} | ${v.fault.level} | ${verdict} | ${shown || '-'} |`;
     }),
     '',
-    `${verdicts.filter((v) => v.caught).length}/${verdicts.length} faults caught in ${(durationMs / 1000).toFixed(1)} s.`,
+    `${verdicts.filter((v) => v.caught).length}/${verdicts.length} trials caught.`,
+    '',
+    ...(judgeCoverage ? coverage(clean, uncovered, durationMs) : [`Coverage not judged: only some trials ran (${(durationMs / 1000).toFixed(1)} s).`]),
   ];
   return `${lines.join('\n')}\n`;
 }

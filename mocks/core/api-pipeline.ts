@@ -13,6 +13,8 @@ import { badRequest, notFound, problem } from './problems.ts';
 import { readJsonBody } from './request-body.ts';
 import { exampleResponse, preferredCode, type ExampleIndex } from './prefer-code.ts';
 import { faultTargets } from '../faults/fault-targets.ts';
+import { forbiddenAnswer, internalError, spaFallback, withoutFirstField } from '../faults/fault-answers.ts';
+import type { FaultSwitches } from '../faults/fault-switches.ts';
 
 export const API_BASE = '/api/v1';
 
@@ -28,11 +30,12 @@ export interface PipelineParts {
 
 const SEED_RULE = 'Seed §1 and §4: an agent HTTP client must not POST to the upload-complete endpoint; an uploading agent follows the upload flow (presign-upload, then PUT the bytes to the returned URL), and the server finalises the file by itself.';
 
-function parseQuery(raw: string): URLSearchParams | MockResponse {
+function parseQuery(raw: string, faults: FaultSwitches): URLSearchParams | MockResponse {
   if (raw.includes('%')) {
     try {
       decodeURIComponent(raw.replace(/\+/g, ' '));
     } catch {
+      if (faults.on('bad-query-500')) return internalError();
       return badRequest('The query string is not valid percent-encoding.', [{ location: 'query', field: '', message: 'is not valid percent-encoding' }]);
     }
   }
@@ -51,18 +54,30 @@ function locate(parts: PipelineParts, method: string, path: string) {
 const pathErrors = (errors: FieldError[]) => errors.filter((e) => e.location === 'path');
 const queryErrors = (errors: FieldError[]) => errors.filter((e) => e.location !== 'path');
 
-/** Answers one API request (path already known to start with /api/v1). */
-export async function handleApiRequest(parts: PipelineParts, request: MockRequest): Promise<MockResponse> {
+/** Answers one API request (path already known to start with the API base). */
+export async function handleApiRequest(parts: PipelineParts, request: MockRequest, base = API_BASE): Promise<MockResponse> {
+  const response = await answerApiRequest(parts, request, base);
+  return parts.env.faults.on('response-first-field-dropped') ? withoutFirstField(response) : response;
+}
+
+async function answerApiRequest(parts: PipelineParts, request: MockRequest, base: string): Promise<MockResponse> {
   const { env } = parts;
-  const path = request.path.slice(API_BASE.length) || '/';
+  const path = request.path.slice(base.length) || '/';
   const match = locate(parts, request.method, path);
-  if (match.kind === 'not-found') return notFound(`No route ${request.method} ${request.path}. Routes live under ${API_BASE}; see the OpenAPI document.`);
-  if (match.kind === 'bad-path') return badRequest(match.detail, [{ location: 'path', field: '', message: 'is not valid percent-encoding' }]);
+  if (match.kind === 'not-found') {
+    if (env.faults.on('unknown-paths-served')) return spaFallback();
+    return notFound(`No route ${request.method} ${request.path}. Routes live under ${API_BASE}; see the OpenAPI document.`);
+  }
+  if (match.kind === 'bad-path') {
+    if (env.faults.on('bad-path-500')) return internalError();
+    return badRequest(match.detail, [{ location: 'path', field: '', message: 'is not valid percent-encoding' }]);
+  }
   if (match.kind === 'method-not-allowed') {
+    if (env.faults.on('unlisted-method-404')) return notFound(`No route ${request.method} ${request.path}.`);
     return problem(405, 'method_not_allowed', `${request.method} is not allowed here; use ${match.allowed.join(', ')}.`, { headers: { Allow: match.allowed.join(', ') } });
   }
   const route = match.route;
-  const query = parseQuery(request.query);
+  const query = parseQuery(request.query, env.faults);
   if (!(query instanceof URLSearchParams)) return query;
 
   const auth = authenticate(request.headers, query, parts.keys, parts.fullAccess, env.faults);
@@ -79,11 +94,21 @@ export async function handleApiRequest(parts: PipelineParts, request: MockReques
     return problem(403, 'agent_upload_complete_forbidden', `${SEED_RULE} Every API-key client counts as an agent HTTP client here.`);
   }
 
-  const checked = parts.validator.validateParams(route, match.params, query);
-  if (pathErrors(checked.errors).length > 0) return badRequest('A path parameter is invalid.', pathErrors(checked.errors));
+  let checked = parts.validator.validateParams(route, match.params, query);
+  if (pathErrors(checked.errors).length > 0) {
+    if (env.faults.on('bad-path-500')) return internalError();
+    if (env.faults.on('bad-id-404')) return notFound(`No such resource at ${request.path}.`);
+    return badRequest('A path parameter is invalid.', pathErrors(checked.errors));
+  }
   const scope = resolveScope(parts, route, key, match.params);
   if ('refusal' in scope) return scope.refusal;
-  if (queryErrors(checked.errors).length > 0) return badRequest('A query parameter is invalid.', queryErrors(checked.errors));
+  if (queryErrors(checked.errors).length > 0) {
+    if (env.faults.on('bad-query-500')) return internalError();
+    if (!env.faults.on('bad-query-defaulted')) return badRequest('A query parameter is invalid.', queryErrors(checked.errors));
+    // The planted fault drops the bad values and carries on with the defaults.
+    const kept = new URLSearchParams([...query].filter(([name]) => !queryErrors(checked.errors).some((e) => e.field === name)));
+    checked = parts.validator.validateParams(route, match.params, kept);
+  }
   const body = readJsonBody(route, request, parts.validator, env.faults);
   if ('refusal' in body) return body.refusal;
 
@@ -111,6 +136,9 @@ function resolveScope(parts: PipelineParts, route: Route, key: ApiKey, params: R
   if (!route.bucketScoped) return visible ? { workspace } : { refusal: notFound(`No workspace ${workspaceId}.`) };
   const bucket = store.buckets.get(params.bucketId);
   const reachable = bucket && bucket.bucket.workspaceId === workspaceId && reachesBucket(key, bucket.bucket.id, 'route', route, faults);
+  if (workspace && bucket && !reachable && bucket.bucket.workspaceId === workspaceId && faults.on('foreign-bucket-403')) {
+    return { refusal: forbiddenAnswer('This key may not reach this bucket.') };
+  }
   if (!workspace || !reachable) return { refusal: notFound(`No bucket ${params.bucketId} in workspace ${workspaceId}.`) };
   return { workspace, bucket };
 }

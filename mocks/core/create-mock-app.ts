@@ -15,6 +15,7 @@ import { handleControl } from './control-api.ts';
 import { receiveUpload, serveDownload } from './presigned-endpoints.ts';
 import { MAX_JSON_BODY_BYTES } from './request-body.ts';
 import { notFound } from './problems.ts';
+import { spaFallback } from '../faults/fault-answers.ts';
 import { checkLatency, delay, type Latency } from './latency.ts';
 import { DEFAULT_FILE_COUNT, DEFAULT_SEED, generateWorld } from '../world/generate-world.ts';
 import type { World } from '../world/world-types.ts';
@@ -23,6 +24,9 @@ import { FaultSwitches } from '../faults/fault-switches.ts';
 import { checkFaultTargets } from '../faults/fault-targets.ts';
 import { HANDLERS, checkHandlers } from '../handlers/index.ts';
 import { MAX_UPLOAD_BYTES } from '../handlers/uploads.ts';
+
+// Where the planted api-prefix-moved fault serves the API.
+const MOVED_API_BASE = '/v1';
 
 /** Up to this many files, reset clones a kept copy of the world; above, it regenerates it from the seed. */
 const CLONE_RESET_MAX_FILES = 20_000;
@@ -136,7 +140,7 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
       workspaces: store.workspaces.map((w) => ({ id: w.id, name: w.name, buckets: (store.bucketsOf.get(w.id) ?? []).map((b) => b.bucket.id) })),
       faults: faults.list(),
     }),
-    bodyLimit: (path) => (path.startsWith('/__uploads/') ? MAX_UPLOAD_BYTES : MAX_JSON_BODY_BYTES),
+    bodyLimit: (path) => (path.startsWith('/__uploads/') || env.faults.on('body-limit-ignored') ? MAX_UPLOAD_BYTES : MAX_JSON_BODY_BYTES),
     setOrigin(value) {
       origin = value;
     },
@@ -152,9 +156,11 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
 
   async function route(request: MockRequest): Promise<MockResponse> {
     const path = request.path;
-    if (path === API_BASE || path.startsWith(`${API_BASE}/`)) {
+    // The planted api-prefix-moved fault serves the API under /v1 instead.
+    const base = env.faults.on('api-prefix-moved') ? MOVED_API_BASE : API_BASE;
+    if (path === base || path.startsWith(`${base}/`)) {
       if (options.latencyMs) await delay(options.latencyMs);
-      return handleApiRequest(parts, request);
+      return handleApiRequest(parts, request, base);
     }
     if (path.startsWith('/__mock/')) {
       return handleControl({ knownScopes, mintKey: app.mintKey, reset: app.reset, info: (r) => app.info(env.origin(r.headers)), setFaults: app.setFaults, activeFaults: app.activeFaults }, request);
@@ -162,6 +168,7 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
     const transfer = /^\/__(uploads|downloads)\/([A-Za-z0-9_-]{1,128})$/.exec(path);
     if (transfer?.[1] === 'uploads') return receiveUpload(env, request, transfer[2]);
     if (transfer?.[1] === 'downloads') return serveDownload(env, request, transfer[2]);
+    if (env.faults.on('unknown-paths-served')) return spaFallback();
     return notFound(`Nothing at ${path}. The API lives under ${API_BASE}; the mock's control API under /__mock/.`);
   }
 

@@ -50,7 +50,9 @@ export function serveDownload(env: MockEnvironment, request: MockRequest, fileId
   const file = store.filesById.get(fileId);
   if (!grant || grant.fileId !== fileId || !file || file.status !== 'ready') return notFound('No download at this URL: the token is wrong, or the file was trashed or purged.');
   if (env.clock.now() > grant.expiresAtMs) return problem(403, 'invalid_request', 'This download URL has expired; ask presign-download for a new one.');
-  const bytes = store.storedBytes.get(fileId) ?? generatedBytes(file);
+  const stored = store.storedBytes.get(fileId) ?? generatedBytes(file);
+  // The planted fault corrupts what is served: one extra newline.
+  const bytes = env.faults.on('download-bytes-altered') ? new Uint8Array([...stored, 0x0a]) : stored;
   const headers = {
     'Content-Type': file.contentType,
     'Content-Length': String(bytes.length),

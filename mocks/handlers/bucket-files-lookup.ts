@@ -4,6 +4,7 @@ import type { HandlerContext } from '../core/handler-context.ts';
 import type { MockResponse } from '../core/types.ts';
 import type { FileRecord } from '../world/world-types.ts';
 import { notFound } from '../core/problems.ts';
+import { forbiddenAnswer } from '../faults/fault-answers.ts';
 
 /** The ready file of the route's bucket, or undefined. */
 export function fileOfBucket(ctx: HandlerContext, fileId: string): FileRecord | undefined {
@@ -14,7 +15,11 @@ export function fileOfBucket(ctx: HandlerContext, fileId: string): FileRecord | 
   return ctx.env.faults.on('cross-bucket-file-access') ? file : undefined;
 }
 
-export const noSuchFile = (ctx: HandlerContext, fileId: string): MockResponse => notFound(`No file ${fileId} in bucket ${ctx.bucket.bucket.id}.`);
+export function noSuchFile(ctx: HandlerContext, fileId: string): MockResponse {
+  // The planted fault answers a file that exists nowhere 403, unlike the contract's 404.
+  if (ctx.env.faults.on('unknown-file-403') && !ctx.store.filesById.has(fileId)) return forbiddenAnswer(`You may not use file ${fileId}.`);
+  return notFound(`No file ${fileId} in bucket ${ctx.bucket.bucket.id}.`);
+}
 
 /** All the files, or a 404 naming the first one that is not in the bucket. */
 export function filesOfBucket(ctx: HandlerContext, fileIds: string[]): { files: FileRecord[] } | { refusal: MockResponse } {

@@ -13,6 +13,8 @@ const MAX_PATH = 1024;
 export function updateFile(ctx: HandlerContext): MockResponse {
   const file = fileOfBucket(ctx, ctx.params.fileId as string);
   if (!file) return noSuchFile(ctx, ctx.params.fileId as string);
+  // The planted writes-not-persisted fault acknowledges a change it never keeps.
+  if (ctx.env.faults.on('writes-not-persisted')) return jsonResponse(200, fileJson(file, ctx.env.faults));
   updateFileFields(ctx.store, file, ctx.body, timestamp(ctx.env.clock.now()));
   return jsonResponse(200, fileJson(file, ctx.env.faults));
 }
@@ -28,6 +30,7 @@ export function moveFilesHandler(ctx: HandlerContext): MockResponse {
   }
   const tooLong = found.files.find((f) => destination.prefix.length + f.name.length > MAX_PATH);
   if (tooLong) return validationFailed([{ location: 'body', field: '/destination/prefix', message: `makes the path of ${tooLong.id} longer than ${MAX_PATH} characters` }]);
+  if (ctx.env.faults.on('writes-not-persisted')) return jsonResponse(200, `{"moved":[${found.files.map((f) => fileJson(f, ctx.env.faults)).join(',')}]}`);
   const now = ctx.env.clock.now();
   const result = moveFiles(ctx.store, found.files, target, destination.prefix, now, timestamp(now));
   if ('conflict' in result) return conflict(`A file already exists at ${result.conflict} in bucket ${targetId}; nothing was moved.`);
@@ -43,6 +46,8 @@ export function trashEntry({ file, trashedAt }: TrashedFile) {
 export function trashFilesHandler(ctx: HandlerContext): MockResponse {
   const found = filesOfBucket(ctx, (ctx.body as { fileIds: string[] }).fileIds);
   if ('refusal' in found) return found.refusal;
-  const entries = trashFiles(ctx.store, found.files, timestamp(ctx.env.clock.now()));
+  const now = timestamp(ctx.env.clock.now());
+  if (ctx.env.faults.on('writes-not-persisted')) return jsonResponse(200, { trashed: found.files.map((file) => trashEntry({ file, trashedAt: now })) });
+  const entries = trashFiles(ctx.store, found.files, now);
   return jsonResponse(200, { trashed: entries.map(trashEntry) });
 }

@@ -48,7 +48,7 @@ export const getIntelligence = (ctx: HandlerContext): MockResponse => jsonRespon
 
 export function updateIntelligence(ctx: HandlerContext): MockResponse {
   const changes = ctx.body as { enabled?: boolean; instructions?: string | null };
-  const settings = ctx.bucket.intelligence;
+  const settings = ctx.env.faults.on('writes-not-persisted') ? { ...ctx.bucket.intelligence } : ctx.bucket.intelligence;
   if (changes.enabled !== undefined) settings.enabled = changes.enabled;
   if (changes.instructions !== undefined) settings.instructions = changes.instructions;
   const now = ctx.env.clock.now();

@@ -35,7 +35,7 @@ export function createAutomation(ctx: HandlerContext): MockResponse {
     id: newId('aut'), bucketId: ctx.bucket.bucket.id, name: body.name, enabled: body.enabled ?? true,
     trigger: body.trigger, action: body.action, createdAt: now, updatedAt: now, lastRunAt: null,
   };
-  ctx.bucket.automations.push(automation);
+  if (!ctx.env.faults.on('writes-not-persisted')) ctx.bucket.automations.push(automation);
   return jsonResponse(201, automation);
 }
 
@@ -50,6 +50,6 @@ export function createSuggestion(ctx: HandlerContext): MockResponse {
     id: newId('sug'), bucketId: ctx.bucket.bucket.id, fileId: body.fileId, kind: body.kind, proposal: body.proposal,
     reason: body.reason ?? null, status: 'open', source: 'api', createdAt: timestamp(ctx.env.clock.now()),
   };
-  ctx.bucket.suggestions.push(suggestion);
+  if (!ctx.env.faults.on('writes-not-persisted')) ctx.bucket.suggestions.push(suggestion);
   return jsonResponse(201, suggestion);
 }

@@ -26,6 +26,7 @@ export function updateTrash(ctx: HandlerContext): MockResponse {
   const missing = [...restore, ...purge].find((id) => !bucket.trash.has(id));
   if (missing) return notFound(`No trashed file ${missing} in bucket ${bucket.bucket.id}.`);
 
+  if (ctx.env.faults.on('writes-not-persisted')) return jsonResponse(200, { restored: [], purged: [] });
   const now = ctx.env.clock.now();
   const result = restoreFiles(store, bucket, restore.map((id) => bucket.trash.get(id)!), now, timestamp(now));
   if ('conflict' in result) return conflict(`A file already exists at ${result.conflict}; nothing was restored or purged.`);

@@ -18,7 +18,7 @@ export function presignUpload(ctx: HandlerContext): MockResponse {
   const body = ctx.body as { path: string; contentType: string; size: number; sha256?: string };
   if (body.size > MAX_UPLOAD_BYTES) return tooLarge(`The mock stores at most ${MAX_UPLOAD_BYTES} bytes (64 MiB) per upload; this one declares ${body.size}.`);
   const now = ctx.env.clock.now();
-  if (ctx.store.pathTaken(ctx.bucket, body.path, now)) return conflict(`A file already exists at ${body.path}, or an upload to it is pending.`);
+  if (ctx.store.pathTaken(ctx.bucket, body.path, now) && !ctx.env.faults.on('path-conflict-overwrites')) return conflict(`A file already exists at ${body.path}, or an upload to it is pending.`);
   const uploadId = newId('upl');
   const upload = { uploadId, fileId: newId('file'), bucketId: ctx.bucket.bucket.id, path: body.path, contentType: body.contentType, size: body.size, sha256: body.sha256, token: newToken(), expiresAtMs: now + PRESIGN_TTL_MS };
   ctx.store.uploads.set(uploadId, upload);

@@ -63,6 +63,11 @@ export function createRouteMatcher(routes: Route[]): RouteMatcher {
       if (raw[0] !== '') return { kind: 'not-found' };
       const segments: string[] = [];
       for (const part of raw.slice(1)) {
+        // Nearly every segment is plain: decode (and risk the throw) only when it holds an escape.
+        if (!part.includes('%')) {
+          segments.push(part);
+          continue;
+        }
         try {
           segments.push(decodeURIComponent(part));
         } catch {
