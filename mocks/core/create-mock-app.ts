@@ -163,7 +163,7 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
       return handleApiRequest(parts, request, base);
     }
     if (path.startsWith('/__mock/')) {
-      return handleControl({ knownScopes, mintKey: app.mintKey, reset: app.reset, info: (r) => app.info(env.origin(r.headers)), setFaults: app.setFaults, activeFaults: app.activeFaults }, request);
+      return handleControl({ knownScopes, bucketExists: (id) => store.buckets.has(id), mintKey: app.mintKey, reset: app.reset, info: (r) => app.info(env.origin(r.headers)), setFaults: app.setFaults, activeFaults: app.activeFaults }, request);
     }
     const transfer = /^\/__(uploads|downloads)\/([A-Za-z0-9_-]{1,128})$/.exec(path);
     if (transfer?.[1] === 'uploads') return receiveUpload(env, request, transfer[2]);

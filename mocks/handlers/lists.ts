@@ -14,7 +14,11 @@ const newestFirst = <T extends { createdAt: string; id: string }>(items: T[]): T
 
 export const listAutomations = (ctx: HandlerContext): MockResponse => listResponse(ctx.bucket.automations, ctx.params);
 export const listSuggestions = (ctx: HandlerContext): MockResponse => listResponse(newestFirst(ctx.bucket.suggestions), ctx.params);
-export const listShares = (ctx: HandlerContext): MockResponse => listResponse(newestFirst(ctx.bucket.shares), ctx.params);
+// Share links point at the origin the client used, not the one the world was generated for.
+export const listShares = (ctx: HandlerContext): MockResponse => {
+  const origin = ctx.env.origin(ctx.headers);
+  return listResponse(newestFirst(ctx.bucket.shares).map((share) => ({ ...share, url: `${origin}/s/${share.id}` })), ctx.params);
+};
 export const listTransfers = (ctx: HandlerContext): MockResponse => listResponse(newestFirst(ctx.bucket.transfers), ctx.params);
 
 // Fields the schema leaves optional but an automation of that kind needs.

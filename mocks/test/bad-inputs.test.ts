@@ -68,14 +68,24 @@ describe('bad input is a 4xx problem, never a 5xx', () => {
     expect(answer.status).toBeLessThan(500);
   });
 
-  it('.. and other unsafe paths are refused 422', async () => {
-    for (const path of ['../etc/passwd', 'a/../b.txt', '/abs.txt', 'a//b.txt', 'a/./b.txt', 'tab\there.txt']) {
+  it('.. and other unsafe paths, and paths without a file name, are refused 422', async () => {
+    for (const path of ['../etc/passwd', 'a/../b.txt', '/abs.txt', 'a//b.txt', 'a/./b.txt', 'tab\there.txt', 'budgets/', '/']) {
       const answer = await mock.call(`${base}/files/presign-upload`, { key: full, body: { path, contentType: 'text/plain', size: 1 } });
       expect(answer.status, path).toBe(422);
       expect(answer.body.errors[0].field).toBe('/path');
     }
     const move = await mock.call(`${base}/files/move`, { key: full, body: { fileIds: ['file_x'], destination: { prefix: '../' } } });
     expect(move.status).toBe(422);
+  });
+
+  it('a schedule automation with a cron that is not five fields is 422 naming /trigger/cron', async () => {
+    const create = (cron: string) => mock.call(`${base}/automations`, { key: full, body: { name: 'Nightly', trigger: { event: 'schedule', cron }, action: { type: 'summarize' } } });
+    for (const cron of ['banana', '0 2 * *', '0  2 * * *', '* * * * * *']) {
+      const answer = await create(cron);
+      expect(answer.status, cron).toBe(422);
+      expect(answer.body.errors[0].field).toBe('/trigger/cron');
+    }
+    expect((await create('*/15 9-17 * * mon-fri')).status).toBe(201);
   });
 
   it('bad path parameters and bad percent-encoding are 400', async () => {

@@ -90,6 +90,18 @@ describe('npm run mock:prism (a real Prism on the seeded document)', () => {
     expect(answer.status).toBe(401);
   });
 
+  it('answers an invalid query with a neutral problem and names the violation in sl-violations', async () => {
+    const path = `/api/v1${fillPath(route('listFiles').pathTemplate, { workspaceId: 'ws_any', bucketId: 'bkt_any' })}?semantic=true`;
+
+    const answer = await getJson(`${prism.origin}${path}`, { authorization: 'Bearer any-token' });
+
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.status).toBeLessThan(500);
+    expect(answer.body.detail).toContain('sl-violations');
+    expect(answer.body.detail).not.toContain('JSON');
+    expect(answer.headers.get('sl-violations')).toContain('semantic');
+  });
+
   it('in --dynamic mode, two runs with the same --seed generate the same schema-valid files, unlike the seeded examples', async () => {
     const path = `/api/v1${fillPath(route('listFiles').pathTemplate, { workspaceId: 'ws_any', bucketId: 'bkt_any' })}`;
 
