@@ -1,13 +1,14 @@
 // Authentication checks, generated per route: no header, another scheme, an
 // empty token, an unknown token and a key in the query string are all refused
 // (core), as 401 unauthenticated with WWW-Authenticate: Bearer (profile); and
-// each configured key behaves as declared.
+// each configured key behaves as declared (key-checks.ts).
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { Auth, Exchange } from '../http/api-client.ts';
 import type { CheckDef, CheckRun } from '../plan/check-types.ts';
 import type { ResolvedKey } from '../config/config-types.ts';
-import { expectNoData, expectProblem, expectRefused, expectServed, fail } from '../runtime/assert.ts';
-import { expectedScope, holder, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
+import { keyCheck } from './key-checks.ts';
+import { expectNoData, expectProblem, expectRefused, fail } from '../runtime/assert.ts';
+import { holder, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
 import { scenarioFor } from './operations.ts';
 import { callRequest } from './request-builder.ts';
 
@@ -63,35 +64,6 @@ function routeAuthChecks(route: Route, g: GeneratorContext): CheckDef[] {
       if (!/^Bearer\b/i.test(challenge)) fail(`a WWW-Authenticate: Bearer header with ${label}`, ex, `WWW-Authenticate "${challenge}"`);
     }),
   ];
-}
-
-/** A GET route for checking a key: one whose scope the key holds (or lacks), on a bucket it reaches. */
-function readRoute(g: GeneratorContext, key: ResolvedKey, held: boolean): Route | undefined {
-  return g.routes.find((r) => r.method === 'GET' && key.scopes.includes(expectedScope(r, g.overrides)) === held);
-}
-
-function keyCheck(key: ResolvedKey, g: GeneratorContext): CheckDef {
-  const served = readRoute(g, key, true);
-  const refused = readRoute(g, key, false);
-  return {
-    id: `KEY-${key.name}-as-declared`,
-    title: `the key "${key.name}" is served on a route of a scope it holds and refused on one it lacks`,
-    area: 'auth',
-    level: 'core',
-    keys: {},
-    writes: false,
-    fixtures: false,
-    async run(ctx) {
-      if (served && (!served.bucketScoped || key.bucketIds === null || key.bucketIds.includes(ctx.settings.buckets.allowed))) {
-        const ex = await ctx.api.send(callRequest(served, ctx.settings, 'allowed', {}, { key: key.name }));
-        expectServed(ex, `a 2xx answer to "${key.name}" on ${routeTitle(served)} (it declares ${expectedScope(served, g.overrides)})`);
-      }
-      if (refused) {
-        const ex = await ctx.api.send(callRequest(refused, ctx.settings, 'allowed', {}, { key: key.name }));
-        expectRefused(ex, `a 4xx refusal to "${key.name}" on ${routeTitle(refused)} (it does not declare ${expectedScope(refused, g.overrides)})`);
-      }
-    },
-  };
 }
 
 /** The auth checks of every route, and one check per configured key. */

@@ -14,6 +14,8 @@ export interface CliOptions {
   cleanup?: string;
   merge: string[];
   workers: number;
+  /** Per-request timeout (BUCKETKIT_REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
   help: boolean;
 }
 
@@ -33,17 +35,26 @@ export const USAGE = `Usage: npx bucketkit conformance [options]
 
 export class UsageError extends Error {}
 
+// A switch a CI system sets must never be misread: "yes" taken as off would let a read-only job write.
+function envSwitch(name: string, raw: string | undefined): boolean {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(value)) return false;
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  throw new UsageError(`${name} must be 1/true/yes/on or 0/false/no/off, got "${raw}".`);
+}
+
 /** Parses argv (without node and the script); env supplies defaults. */
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
   const options: CliOptions = {
     level: (env.BUCKETKIT_LEVEL as Level | undefined) ?? 'profile',
-    readOnly: env.BUCKETKIT_READ_ONLY === '1' || env.BUCKETKIT_READ_ONLY === 'true',
+    readOnly: envSwitch('BUCKETKIT_READ_ONLY', env.BUCKETKIT_READ_ONLY),
     reportDir: env.BUCKETKIT_REPORT_DIR ?? 'reports/conformance',
     shard: env.BUCKETKIT_SHARD,
     grep: env.BUCKETKIT_GREP,
     faults: [],
     merge: [],
     workers: Number(env.BUCKETKIT_WORKERS ?? 2),
+    requestTimeoutMs: Number(env.BUCKETKIT_REQUEST_TIMEOUT_MS ?? 15_000),
     help: false,
   };
   const value = (i: number, flag: string) => {
@@ -82,6 +93,9 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     } catch {
       throw new UsageError(`--grep must be a regular expression, got "${options.grep}".`);
     }
+  }
+  if (!Number.isInteger(options.requestTimeoutMs) || options.requestTimeoutMs < 100 || options.requestTimeoutMs > 600_000) {
+    throw new UsageError(`BUCKETKIT_REQUEST_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000, got "${env.BUCKETKIT_REQUEST_TIMEOUT_MS}".`);
   }
   if (!Number.isInteger(options.workers) || options.workers < 1 || options.workers > 16) throw new UsageError(`--workers must be 1 to 16 (BUCKETKIT_WORKERS), got ${options.workers}.`);
   return options;

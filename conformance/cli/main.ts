@@ -1,11 +1,11 @@
 // The `bucketkit conformance` command: runs the suite, cleans up after a
 // crashed run (--cleanup LEDGER) or merges shard reports (--merge).
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import { routeLabel } from '../plan/check-types.ts';
-import { mergeSummaries, exitCodeOf, type Summary } from '../report/summary.ts';
-import { renderMarkdown } from '../report/markdown.ts';
+import { verdictOf, type Summary } from '../report/summary.ts';
+import { mergeReportDirs } from '../report/merge-reports.ts';
+import { ShardSetError } from '../report/shard-set.ts';
 import { parseArgs, USAGE, UsageError } from './cli-args.ts';
 import { runConformance } from './run-conformance.ts';
 import { cleanupFromLedger } from './cleanup-command.ts';
@@ -14,7 +14,8 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command !== 'conformance') {
     console.error(command ? `Unknown command "${command}".\n\n${USAGE}` : USAGE);
-    return command ? 2 : 0;
+    // A wrong command is a bad option (3), not a run without results (2).
+    return command ? 3 : 0;
   }
   const options = parseArgs(rest, process.env);
   if (options.help) {
@@ -23,19 +24,29 @@ async function main(argv: string[]): Promise<number> {
   }
   if (options.cleanup) return cleanupFromLedger(options.cleanup, options.config, process.env);
   if (options.merge.length) {
-    const parts = options.merge.map((dir) => JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Summary);
-    const merged = mergeSummaries(parts, loadRouteTable().map(routeLabel));
-    mkdirSync(options.reportDir, { recursive: true });
-    writeFileSync(join(options.reportDir, 'summary.json'), `${JSON.stringify(merged, null, 2)}\n`);
-    writeFileSync(join(options.reportDir, 'summary.md'), renderMarkdown(merged));
-    console.log(`Merged ${parts.length} shard report(s) into ${resolve(options.reportDir)}: ${merged.totals.pass} passed, ${merged.totals.fail} failed.`);
-    return exitCodeOf(merged);
+    let merged: Summary;
+    try {
+      merged = mergeReportDirs(options.merge, options.reportDir, loadRouteTable().map(routeLabel));
+    } catch (error) {
+      if (!(error instanceof ShardSetError)) throw error;
+      console.error(error.message);
+      return 3;
+    }
+    const t = merged.totals;
+    const verdict = verdictOf(merged);
+    console.log(`Merged ${options.merge.length} shard report(s) into ${resolve(options.reportDir)} (summary.json, summary.md, junit.xml): ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} errors.`);
+    console.log(`${verdict.label} (exit ${verdict.exitCode}): ${verdict.reason}`);
+    return verdict.exitCode;
   }
-  const { exitCode, summary, reportDir } = await runConformance(options);
+  const { summary, reportDir } = await runConformance(options);
   const t = summary.totals;
+  const verdict = verdictOf(summary);
   console.log(`\nconformance (${summary.level}): ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} errors; reports in ${reportDir}`);
   if (summary.cleanup?.problems.length) console.log(`cleanup problems (not conformance failures): ${summary.cleanup.problems.length}; see summary.md`);
-  return exitCode;
+  const keptFiles = summary.cleanup?.kept.filter((k) => k.startsWith('file ')).length ?? 0;
+  if (keptFiles) console.log(`${keptFiles} test file(s) kept so the failing checks' curl commands reproduce; remove them with --cleanup ${join(reportDir, 'run', 'ledger.jsonl')} (same config and keys)`);
+  console.log(`${verdict.label} (exit ${verdict.exitCode}): ${verdict.reason}`);
+  return verdict.exitCode;
 }
 
 main(process.argv.slice(2)).then(

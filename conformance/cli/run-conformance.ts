@@ -27,6 +27,8 @@ const PLAYWRIGHT_CONFIG = join(REPO_ROOT, 'conformance/playwright.config.ts');
 export interface RunOptions extends Pick<CliOptions, 'config' | 'level' | 'readOnly' | 'reportDir' | 'shard' | 'grep' | 'faults' | 'workers'> {
   /** Name of Playwright's JSON results file; the self-test avoids the `-results.json` ending CI counts. */
   resultsFile?: string;
+  /** Per-request timeout in ms (default 15000). */
+  requestTimeoutMs?: number;
   /** Print nothing of Playwright's output. */
   quiet?: boolean;
   env?: NodeJS.ProcessEnv;
@@ -92,7 +94,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       readOnly: options.readOnly,
       grep: options.grep,
       runDir: join(reportDir, 'run'),
-      requestTimeoutMs: Number(env.BUCKETKIT_REQUEST_TIMEOUT_MS ?? 15_000),
+      requestTimeoutMs: options.requestTimeoutMs ?? 15_000,
     };
     writeSettings(settings);
     const plan = buildPlan(settings);

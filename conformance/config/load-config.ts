@@ -19,6 +19,8 @@ export class ConfigError extends Error {}
 const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
 
+export const DEPLOYMENT_VARS = ['BUCKETKIT_CONFIG', 'BUCKETKIT_BASE_URL', 'BUCKETKIT_WORKSPACE_ID', 'BUCKETKIT_BUCKET_ALLOWED', 'BUCKETKIT_BUCKET_OTHER', 'BUCKETKIT_KEYS', 'BUCKETKIT_OVERRIDES'];
+
 /** The env var a key's token is read from when the key names none: BUCKETKIT_KEY_<NAME>. */
 export function defaultTokenEnv(keyName: string): string {
   return `BUCKETKIT_KEY_${keyName.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
@@ -113,7 +115,9 @@ export function loadConfig(file: string | undefined, env: NodeJS.ProcessEnv): Su
 
 /** Whether any config source is given at all (otherwise the CLI starts the embedded mock). */
 export function hasConfigSource(file: string | undefined, env: NodeJS.ProcessEnv): boolean {
-  return Boolean(file || env.BUCKETKIT_CONFIG || env.BUCKETKIT_BASE_URL);
+  // Any deployment variable counts: a CI job whose BUCKETKIT_BASE_URL secret is missing must
+  // fail on the missing field, not quietly pass against the embedded mock.
+  return Boolean(file) || DEPLOYMENT_VARS.some((name) => env[name]);
 }
 
 /** The env var holding each key's token, and the token, failing with the fix when one is missing. */

@@ -33,6 +33,8 @@ export interface Exchange {
   status: number;
   headers: Record<string, string>;
   text: string;
+  /** `text` with every key form redacted, made before any excerpt is cut (a cut could keep half a key). */
+  shownText: string;
   body: Buffer;
   /** The parsed JSON body, or undefined. */
   json: unknown;
@@ -89,7 +91,7 @@ export class ApiClient {
       } catch {
         json = undefined;
       }
-      const exchange: Exchange = { request, status: response.status(), headers: response.headers(), text, body, json };
+      const exchange: Exchange = { request, status: response.status(), headers: response.headers(), text, shownText: this.redact(text), body, json };
       this.observer?.(exchange);
       return exchange;
     } catch (error) {

@@ -23,6 +23,8 @@ export function secretForms(token: string): string[] {
     const core = b64.slice(start, start + Math.floor((token.length * 4) / 3) - 4);
     if (core.length >= 8) forms.add(core);
   }
+  // A cut excerpt may keep only the start of a key; its first half is already too much.
+  if (token.length >= 24) forms.add(token.slice(0, Math.ceil(token.length / 2)));
   return [...forms].filter((f) => f.length >= 6).sort((a, b) => b.length - a.length);
 }
 

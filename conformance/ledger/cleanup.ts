@@ -27,12 +27,26 @@ function pathOf(operationId: string, workspaceId: string, bucketId: string): { m
   return { method: route.method, path: fillPath(route.pathTemplate, { workspaceId, bucketId }), scope: route.scope };
 }
 
+export interface CleanupScope {
+  /** Only these file ids (a worker cleans only its own files); the final cleanup takes everything. */
+  only?: Set<string>;
+  /** Leave the files that failing checks' reproduction commands name (the run's own cleanups); `--cleanup` removes them. */
+  keepForRepro?: boolean;
+}
+
 /** Cleans up every pending entry of the ledger and records what was cleaned. */
-export async function cleanupLedger(ledgerPath: string, target: CleanupTarget, only?: Set<string>): Promise<CleanupReport> {
+export async function cleanupLedger(ledgerPath: string, target: CleanupTarget, scope: CleanupScope = {}): Promise<CleanupReport> {
   const report: CleanupReport = { removed: 0, restored: 0, kept: [], problems: [] };
   const all = pendingEntries(readLedger(ledgerPath));
-  // A worker cleans only its own files; the final cleanup takes everything.
-  const pending = only ? { files: all.files.filter((f) => only.has(f.id)), created: [], intelligence: [] } : all;
+  const { only, keepForRepro = false } = scope;
+  let files = only ? all.files.filter((f) => only.has(f.id)) : all.files;
+  if (keepForRepro) {
+    for (const f of files.filter((file) => all.keptFor.has(file.id))) {
+      report.kept.push(`file ${f.id} (${f.path}) in ${f.bucketId}: kept so that the reproduction command of ${all.keptFor.get(f.id)!.join(', ')} still finds it; remove it with bucketkit conformance --cleanup ${ledgerPath}`);
+    }
+    files = files.filter((f) => !all.keptFor.has(f.id));
+  }
+  const pending = only ? { files, created: [], intelligence: [] } : { ...all, files };
   const byBucket = new Map<string, string[]>();
   for (const f of pending.files) byBucket.set(f.bucketId, [...(byBucket.get(f.bucketId) ?? []), f.id]);
   for (const [bucketId, ids] of byBucket) {

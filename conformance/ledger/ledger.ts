@@ -7,7 +7,9 @@ export type LedgerEntry =
   | { kind: 'file'; bucketId: string; id: string; path: string }
   | { kind: 'created'; id: string; by: string }
   | { kind: 'intelligence'; bucketId: string; instructions: string | null }
-  | { kind: 'cleaned'; id: string };
+  | { kind: 'cleaned'; id: string }
+  // A file a failing check's reproduction command names: the run's own cleanup leaves it.
+  | { kind: 'kept'; id: string; check: string };
 
 /** Appends one entry; a short line with O_APPEND keeps concurrent workers from interleaving. */
 export function appendLedger(path: string, entry: LedgerEntry): void {
@@ -33,6 +35,8 @@ export interface Pending {
   files: Extract<LedgerEntry, { kind: 'file' }>[];
   created: Extract<LedgerEntry, { kind: 'created' }>[];
   intelligence: Extract<LedgerEntry, { kind: 'intelligence' }>[];
+  /** File id → the failing checks whose reproduction needs it. */
+  keptFor: Map<string, string[]>;
 }
 
 /** What is still to undo: entries not followed by a `cleaned` entry; the first recorded intelligence per bucket. */
@@ -40,9 +44,12 @@ export function pendingEntries(entries: LedgerEntry[]): Pending {
   const cleaned = new Set(entries.flatMap((e) => (e.kind === 'cleaned' ? [e.id] : [])));
   const firstIntelligence = new Map<string, Extract<LedgerEntry, { kind: 'intelligence' }>>();
   for (const e of entries) if (e.kind === 'intelligence' && !firstIntelligence.has(e.bucketId)) firstIntelligence.set(e.bucketId, e);
+  const keptFor = new Map<string, string[]>();
+  for (const e of entries) if (e.kind === 'kept') keptFor.set(e.id, [...(keptFor.get(e.id) ?? []), e.check]);
   return {
     files: entries.filter((e): e is Extract<LedgerEntry, { kind: 'file' }> => e.kind === 'file' && !cleaned.has(e.id)),
     created: entries.filter((e): e is Extract<LedgerEntry, { kind: 'created' }> => e.kind === 'created' && !cleaned.has(e.id)),
     intelligence: [...firstIntelligence.values()].filter((e) => !cleaned.has(`intelligence:${e.bucketId}`)),
+    keptFor,
   };
 }

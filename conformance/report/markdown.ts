@@ -1,16 +1,17 @@
 // Renders a summary as summary.md: totals, per-area counts, route coverage,
 // every failure with expected/actual and a curl reproduction, then every check.
 import { AREAS } from '../config/config-types.ts';
-import { STATUSES, type Summary } from './summary.ts';
+import { STATUSES, verdictOf, type Summary } from './summary.ts';
 
 const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** The markdown report of a summary. */
 export function renderMarkdown(s: Summary): string {
   const lines: string[] = [];
-  const verdict = s.totals.fail > 0 ? 'FAILED' : s.totals.error > 0 || s.harnessProblems.length ? 'INCOMPLETE (harness errors)' : 'PASSED';
-  lines.push(`# bucketkit conformance: ${verdict}`, '');
-  lines.push(`Run \`${s.runId}\` against \`${s.baseUrl}\`, level \`${s.level}\`${s.readOnly ? ', read-only' : ''}${s.shard ? `, shard ${s.shard}` : ''}.`, '');
+  const verdict = verdictOf(s);
+  lines.push(`# bucketkit conformance: ${verdict.label}`, '', `${verdict.reason[0].toUpperCase()}${verdict.reason.slice(1)} Exit code ${verdict.exitCode}.`, '');
+  const part = s.shard ? `, shard ${s.shard}` : s.mergedShards ? `, merged from shards ${s.mergedShards.join(', ')}` : '';
+  lines.push(`Run \`${s.runId}\` against \`${s.baseUrl}\`, level \`${s.level}\`${s.readOnly ? ', read-only' : ''}${part}.`, '');
   lines.push(`| ${STATUSES.join(' | ')} |`, `|${STATUSES.map(() => '---:').join('|')}|`, `| ${STATUSES.map((k) => s.totals[k]).join(' | ')} |`, '');
   lines.push('## Areas', '', `| area | ${STATUSES.join(' | ')} |`, `|---|${STATUSES.map(() => '---:').join('|')}|`);
   for (const area of AREAS) lines.push(`| ${area} | ${STATUSES.map((k) => s.areas[area][k]).join(' | ')} |`);

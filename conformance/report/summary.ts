@@ -1,8 +1,10 @@
 // Builds the run's summary (summary.json): per-area and per-route counts and
-// every check's id, level, status and reason, failures with a curl command.
+// every check's id, level, status and reason, failures with a curl command;
+// the run's verdict and exit code, and the merge of a complete shard set.
 import { AREAS, type Area, type Level } from '../config/config-types.ts';
 import type { CheckRecord } from '../runtime/run-files.ts';
 import type { CleanupReport } from '../ledger/cleanup.ts';
+import { ShardSetError, shardSetProblems } from './shard-set.ts';
 
 export type CheckStatus = CheckRecord['status'];
 export const STATUSES: CheckStatus[] = ['pass', 'fail', 'skip', 'disabled', 'error'];
@@ -26,6 +28,8 @@ export interface Summary {
   level: Level;
   readOnly: boolean;
   shard?: string;
+  /** The shards a merged summary was made from (i/n each). */
+  mergedShards?: string[];
   finishedAt: string;
   totals: Counts;
   areas: Record<Area, Counts>;
@@ -58,25 +62,44 @@ export function buildSummary(base: Omit<Summary, 'totals' | 'areas' | 'routes' |
   return { ...base, finishedAt: new Date().toISOString(), totals, areas, routes, uncoveredRoutes };
 }
 
-/** The exit code of a run: 0 only when no check failed and the harness worked. */
-export function exitCodeOf(summary: Summary): number {
-  if (summary.totals.fail > 0) return 1;
-  if (summary.totals.error > 0 || summary.harnessProblems.length > 0) return 2;
-  return 0;
+export interface Verdict {
+  /** 0 passed, 1 a check failed, 2 incomplete or nothing verified. */
+  exitCode: 0 | 1 | 2;
+  label: 'PASSED' | 'FAILED' | 'INCOMPLETE (harness errors)' | 'NO RESULTS';
+  /** One line saying why. */
+  reason: string;
 }
 
-const RANK: Record<CheckStatus, number> = { fail: 4, error: 3, pass: 2, skip: 1, disabled: 0 };
-
-/** Merges the summaries of shards: each check once (the most telling status wins), counts recomputed. */
-export function mergeSummaries(parts: Summary[], allRoutes: string[]): Summary {
-  if (parts.length === 0) throw new Error('Nothing to merge: give at least one summary.json.');
-  const byId = new Map<string, SummaryCheck>();
-  for (const part of parts) {
-    for (const check of part.checks) {
-      const seen = byId.get(check.id);
-      if (!seen || RANK[check.status] > RANK[seen.status]) byId.set(check.id, check);
-    }
+/** The verdict of a run: failures first, then harness problems, then a run that verified nothing. */
+export function verdictOf(summary: Summary): Verdict {
+  const t = summary.totals;
+  if (t.fail > 0) return { exitCode: 1, label: 'FAILED', reason: `${t.fail} check(s) failed.` };
+  const problems = summary.harnessProblems.length;
+  if (t.error > 0 || problems > 0) {
+    return { exitCode: 2, label: 'INCOMPLETE (harness errors)', reason: `${t.error} check(s) could not run and ${problems} harness problem(s): the run gives no verdict.` };
   }
+  // Skipped and disabled checks verify nothing: a run of only those must not read as a pass.
+  if (t.pass === 0) {
+    return { exitCode: 2, label: 'NO RESULTS', reason: `no check ran (0 passed, 0 failed, ${t.skip} skipped, ${t.disabled} disabled): nothing was verified; check --grep, --level, --shard and the keys.` };
+  }
+  return { exitCode: 0, label: 'PASSED', reason: `${t.pass} check(s) passed, none failed${t.skip ? ` (${t.skip} skipped)` : ''}.` };
+}
+
+/** The exit code of a run: 0 only when checks ran, none failed and the harness worked. */
+export function exitCodeOf(summary: Summary): number {
+  return verdictOf(summary).exitCode;
+}
+
+/**
+ * Merges the summaries of one run's shards (`sources` names them in messages, e.g. their report dirs):
+ * refuses an incomplete or inconsistent set, then recomputes the counts.
+ */
+export function mergeSummaries(parts: Summary[], allRoutes: string[], sources: string[] = parts.map((p) => p.runId)): Summary {
+  if (parts.length === 0) throw new ShardSetError('Nothing to merge: give at least one summary.json.');
+  const problems = shardSetProblems(parts.map((summary, i) => ({ source: sources[i], summary })));
+  if (problems.length) throw new ShardSetError(`Refusing to merge: the shard set is incomplete or inconsistent:\n${problems.map((p) => `  - ${p}`).join('\n')}\nGive exactly one report dir per shard (1/n to n/n) of the same run.`);
+  // In shard order, so the merged run id and the shard list read 1..n whatever order the dirs came in.
+  parts = [...parts].sort((a, b) => parseInt(a.shard ?? '1', 10) - parseInt(b.shard ?? '1', 10));
   const cleanups = parts.flatMap((p) => (p.cleanup ? [p.cleanup] : []));
   const cleanup = cleanups.length
     ? { removed: cleanups.reduce((n, c) => n + c.removed, 0), restored: cleanups.reduce((n, c) => n + c.restored, 0), kept: cleanups.flatMap((c) => c.kept), problems: cleanups.flatMap((c) => c.problems) }
@@ -86,8 +109,9 @@ export function mergeSummaries(parts: Summary[], allRoutes: string[]): Summary {
       runId: parts.map((p) => p.runId).join('+'),
       baseUrl: parts[0].baseUrl,
       level: parts[0].level,
-      readOnly: parts.every((p) => p.readOnly),
-      checks: [...byId.values()].sort((a, b) => a.id.localeCompare(b.id)),
+      readOnly: parts[0].readOnly,
+      mergedShards: parts.map((p) => p.shard ?? '1/1'),
+      checks: parts.flatMap((p) => p.checks).sort((a, b) => a.id.localeCompare(b.id)),
       cleanup,
       harnessProblems: parts.flatMap((p) => p.harnessProblems),
     },

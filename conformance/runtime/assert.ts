@@ -17,7 +17,7 @@ export class CheckFailure extends Error {
 
 /** A short view of a response: status and the start of its body. */
 export function describeResponse(ex: Exchange): string {
-  const body = ex.text.replace(/\s+/g, ' ').trim();
+  const body = ex.shownText.replace(/\s+/g, ' ').trim();
   return `${ex.status}${body ? `, body: ${body.length > 300 ? `${body.slice(0, 300)}…` : body}` : ''}`;
 }
 

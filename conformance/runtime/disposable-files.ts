@@ -52,6 +52,6 @@ export function createWorkerFiles(api: ApiClient, settings: RunSettings, worker:
       }
       return { id: up.fileId, bucketId: settings.buckets[bucket], path, tags: options.tags ?? [], description: null, content };
     },
-    cleanup: () => cleanupLedger(ledger, { workspaceId: settings.workspaceId, keys: settings.keys, send: (r) => api.send(r) }, mine),
+    cleanup: () => cleanupLedger(ledger, { workspaceId: settings.workspaceId, keys: settings.keys, send: (r) => api.send(r) }, { only: mine, keepForRepro: true }),
   };
 }

@@ -8,6 +8,8 @@ import { CheckFailure } from './assert.ts';
 import { currentRun } from './run-plan.ts';
 import { withRunLock } from './run-lock.ts';
 import { writeRecord, type CheckRecord } from './run-files.ts';
+import { keepFilesForRepro } from './keep-repro-files.ts';
+import { misdeclaredKeyNote, readKeyVerdicts } from './key-verdicts.ts';
 import { test } from './suite-fixtures.ts';
 
 function register(planned: PlannedCheck): void {
@@ -32,7 +34,9 @@ function register(planned: PlannedCheck): void {
     } catch (error) {
       if (error instanceof CheckFailure) {
         const curl = error.exchange ? redact(buildCurl(error.exchange.request, secrets)) : undefined;
-        const failure = { expected: redact(error.expected), actual: redact(error.actual), curl };
+        if (error.exchange && !settings.readOnly) keepFilesForRepro(settings.runDir, def.id, error.exchange.request);
+        const note = misdeclaredKeyNote(planned, readKeyVerdicts(settings.runDir));
+        const failure = { expected: redact(error.expected), actual: redact(error.actual) + note, curl };
         save({ status: 'fail', failure, durationMs: Date.now() - started });
         // The self-test runs suites that must fail: an expected failure keeps Playwright's worker alive
         // (it restarts a worker after every unexpected one). The verdict still comes from this record.

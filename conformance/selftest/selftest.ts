@@ -9,6 +9,7 @@ import { findLeaks } from '../report/scrub.ts';
 import type { Summary } from '../report/summary.ts';
 import { judgeFault, renderSelftest, uncoveredChecks, type FaultVerdict } from './selftest-verdict.ts';
 import { areaGrep, selftestTrials, type Trial } from './selftest-trials.ts';
+import { DEPLOYMENT_VARS } from '../config/load-config.ts';
 
 const REPORT_ROOT = process.env.BUCKETKIT_SELFTEST_DIR ?? 'reports/selftest';
 const PARALLEL = Number(process.env.BUCKETKIT_SELFTEST_PARALLEL ?? 2);
@@ -18,7 +19,7 @@ const ONLY = process.env.BUCKETKIT_SELFTEST_ONLY ? new RegExp(process.env.BUCKET
 // Suite runs that are meant to fail must not leave a "*-results.json" for CI to count.
 const RESULTS_FILE = 'playwright-report.json';
 // Always the embedded mock, whatever deployment the environment points at.
-const EMBEDDED_ENV = { ...process.env, BUCKETKIT_CONFIG: '', BUCKETKIT_BASE_URL: '' };
+const EMBEDDED_ENV = { ...process.env, ...Object.fromEntries(DEPLOYMENT_VARS.map((name) => [name, ''])) };
 
 async function runTrial(fault: Trial): Promise<FaultVerdict> {
   const started = Date.now();

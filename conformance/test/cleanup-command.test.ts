@@ -1,5 +1,6 @@
 // `--cleanup LEDGER` after a crash: the files a ledger records are trashed and
-// purged on a real mock, and a second cleanup has nothing left to do.
+// purged on a real mock, and a second cleanup has nothing left to do. The run's
+// own cleanup leaves the files a failing check's reproduction names.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../mocks/http/start-mock-server.ts';
 import { appendLedger, pendingEntries, readLedger } from '../ledger/ledger.ts';
 import { cleanupFromLedger } from '../cli/cleanup-command.ts';
+import { cleanupLedger } from '../ledger/cleanup.ts';
+import { keepFilesForRepro } from '../runtime/keep-repro-files.ts';
 import { routeById, routePath } from '../checks/request-builder.ts';
 import type { RunSettings } from '../config/config-types.ts';
 
@@ -20,7 +23,7 @@ describe('cleaning up from a ledger', () => {
   });
   afterAll(() => mock?.close());
 
-  it('removes the recorded files and marks them cleaned', async () => {
+  it('the run keeps files a failing reproduction names; --cleanup removes every recorded file and marks them cleaned', async () => {
     const info = await (await fetch(`${mock.origin}/__mock/info`)).json();
     const ws = info.workspaces.find((w: { buckets: string[] }) => w.buckets.length >= 2);
     const post = async (path: string, body: unknown, token?: string) =>
@@ -41,6 +44,23 @@ describe('cleaning up from a ledger', () => {
       BUCKETKIT_KEYS: JSON.stringify([{ name: 'cleaner', scopes: SCOPES, bucketIds: null }]),
       BUCKETKIT_KEY_CLEANER: token,
     };
+    // A second file, named by a failing check's request: the run's own cleanup keeps it.
+    const second = await post(`/api/v1${routePath(routeById('presignUpload'), at, 'allowed')}`, { path: 'bucketkit-conformance/crashed/b.txt', contentType: 'text/plain', size: 2 }, token);
+    await fetch(second.url, { method: 'PUT', headers: second.headers, body: 'hi' });
+    appendLedger(ledger, { kind: 'file', bucketId: ws.buckets[0], id: second.fileId, path: 'bucketkit-conformance/crashed/b.txt' });
+    const runDir = join(ledger, '..');
+    expect(keepFilesForRepro(runDir, 'SCOPE-updateFile-refused', { method: 'PATCH', url: `${mock.baseUrl}/x/files/${second.fileId}`, headers: {} })).toEqual([second.fileId]);
+    const send = async (req: { method: string; path: string; json?: unknown }) => {
+      const res = await fetch(`${mock.baseUrl}${req.path}`, { method: req.method, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(req.json) });
+      const text = await res.text();
+      return { request: { method: req.method, url: req.path, headers: {} }, status: res.status, headers: {}, text, shownText: text, body: Buffer.from(text), json: JSON.parse(text) };
+    };
+    const own = await cleanupLedger(ledger, { workspaceId: ws.id, keys: [{ name: 'cleaner', env: 'BUCKETKIT_KEY_CLEANER', scopes: SCOPES, bucketIds: null }], send }, { keepForRepro: true });
+    expect(own.removed).toBe(1);
+    expect(own.kept).toEqual([expect.stringContaining(`${second.fileId} (bucketkit-conformance/crashed/b.txt)`)]);
+    expect(own.kept[0]).toContain('SCOPE-updateFile-refused');
+    expect(await listed()).toBe(1);
+
     expect(await cleanupFromLedger(ledger, undefined, env)).toBe(0);
     expect(await listed()).toBe(0);
     expect(pendingEntries(readLedger(ledger)).files).toEqual([]);

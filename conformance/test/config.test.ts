@@ -59,6 +59,13 @@ describe('loading the config', () => {
     expect(hasConfigSource(undefined, {})).toBe(false);
     expect(hasConfigSource(undefined, { BUCKETKIT_CONFIG: 'x.json' })).toBe(true);
   });
+
+  it('treats any deployment variable as a config, so a missing BUCKETKIT_BASE_URL fails instead of testing the embedded mock', () => {
+    const env = { BUCKETKIT_WORKSPACE_ID: 'ws_1', BUCKETKIT_BUCKET_ALLOWED: 'bkt_a', BUCKETKIT_BUCKET_OTHER: 'bkt_b', BUCKETKIT_KEYS: JSON.stringify(valid.keys) };
+    expect(hasConfigSource(undefined, env)).toBe(true);
+    expect(() => loadConfig(undefined, env)).toThrow(/BUCKETKIT_BASE_URL/);
+    expect(hasConfigSource(undefined, { BUCKETKIT_KEY_FULL: 'a-token-only' })).toBe(false);
+  });
 });
 
 describe('resolving key tokens', () => {
@@ -87,5 +94,13 @@ describe('the command line', () => {
     expect(() => parseArgs(['--level', 'strict'], {})).toThrow(/core or profile/);
     expect(() => parseArgs(['--shard', '4/3'], {})).toThrow(/like 1\/3/);
     expect(() => parseArgs(['--grep', '('], {})).toThrow(/regular expression/);
+  });
+
+  it('reads switches and numbers from env strictly: an unknown value is an error, never "off"', () => {
+    for (const on of ['1', 'true', 'YES', 'on']) expect(parseArgs([], { BUCKETKIT_READ_ONLY: on }).readOnly, on).toBe(true);
+    for (const off of ['0', 'false', 'no', 'off', '']) expect(parseArgs([], { BUCKETKIT_READ_ONLY: off }).readOnly, off).toBe(false);
+    expect(() => parseArgs([], { BUCKETKIT_READ_ONLY: 'yess' })).toThrow(/BUCKETKIT_READ_ONLY/);
+    expect(parseArgs([], { BUCKETKIT_REQUEST_TIMEOUT_MS: '30000' }).requestTimeoutMs).toBe(30_000);
+    expect(() => parseArgs([], { BUCKETKIT_REQUEST_TIMEOUT_MS: 'abc' })).toThrow(/BUCKETKIT_REQUEST_TIMEOUT_MS/);
   });
 });

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRedactor, secretForms } from '../http/redact.ts';
 import { buildCurl } from '../http/curl.ts';
+import { describeResponse } from '../runtime/assert.ts';
+import type { Exchange } from '../http/api-client.ts';
 
 const secret = { env: 'BUCKETKIT_KEY_FULL', token: 'bk_live_S3cr3t+/Token==' };
 const redact = createRedactor([secret]);
@@ -19,6 +21,18 @@ describe('redaction', () => {
       expect(redact(text)).not.toContain(secret.token);
       expect(redact.leaks(redact(text))).toBe(false);
     }
+  });
+
+  it('never shows part of a key in a cut response excerpt, wherever the cut falls', () => {
+    const long = { env: 'BUCKETKIT_KEY_CI', token: 'bk_test_020e53dc640f22e91b7a4c03d5e6f7a8' };
+    const own = createRedactor([long]);
+    for (let at = 260; at <= 300; at += 5) {
+      const text = `{"detail":"${'x'.repeat(at)}","key":"${long.token}"}`;
+      const ex = { status: 401, text, shownText: own(text) } as Exchange;
+      const shown = describeResponse(ex);
+      expect(shown).not.toContain(long.token.slice(0, 12));
+    }
+    expect(own.leaks(`..."key":"${long.token.slice(0, 20)}…`)).toBe(true);
   });
 
   it('finds a key inside a longer base64 text, at any alignment', () => {

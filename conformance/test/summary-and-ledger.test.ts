@@ -1,15 +1,16 @@
-// Summary counts, exit codes, shard merging, markdown failures with curl, and the ledger.
+// Summary counts, exit codes (a run that verified nothing is 2), shard merging,
+// markdown failures with curl, and the ledger.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSummary, exitCodeOf, mergeSummaries, type SummaryCheck } from '../report/summary.ts';
+import { buildSummary, exitCodeOf, mergeSummaries, verdictOf, type Summary, type SummaryCheck } from '../report/summary.ts';
 import { renderMarkdown } from '../report/markdown.ts';
 import { appendLedger, pendingEntries, readLedger } from '../ledger/ledger.ts';
 
 const routes = ['GET /a', 'POST /b'];
 const check = (id: string, status: SummaryCheck['status'], over: Partial<SummaryCheck> = {}): SummaryCheck => ({ id, title: `${id} works`, area: 'auth', level: 'core', route: 'GET /a', status, ...over });
-const summarize = (checks: SummaryCheck[]) => buildSummary({ runId: 'bk1', baseUrl: 'http://h/api/v1', level: 'profile', readOnly: false, checks, harnessProblems: [] }, routes);
+const summarize = (checks: SummaryCheck[], over: Partial<Summary> = {}) => buildSummary({ runId: 'bk1', baseUrl: 'http://h/api/v1', level: 'profile', readOnly: false, checks, harnessProblems: [], ...over }, routes);
 
 describe('the summary', () => {
   it('counts per status, area and route, and lists routes no check ran', () => {
@@ -26,10 +27,26 @@ describe('the summary', () => {
     expect(exitCodeOf(summarize([check('A', 'error'), check('B', 'fail')]))).toBe(1);
   });
 
-  it('merges shards, keeping each check once with its most telling status', () => {
-    const merged = mergeSummaries([summarize([check('A', 'pass'), check('B', 'skip')]), summarize([check('B', 'fail'), check('C', 'pass')])], routes);
-    expect(merged.checks.map((c) => `${c.id}:${c.status}`)).toEqual(['A:pass', 'B:fail', 'C:pass']);
+  it('a run in which no check ran (none passed or failed, skips or not) exits 2 with the reason', () => {
+    expect(exitCodeOf(summarize([]))).toBe(2);
+    expect(exitCodeOf(summarize([check('A', 'skip'), check('B', 'disabled')]))).toBe(2);
+    const verdict = verdictOf(summarize([check('A', 'skip')]));
+    expect(verdict.label).toBe('NO RESULTS');
+    expect(verdict.reason).toMatch(/^no check ran \(0 passed, 0 failed, 1 skipped, 0 disabled\): nothing was verified/);
+    expect(verdict.reason).not.toContain('\n');
+    expect(renderMarkdown(summarize([]))).toContain('# bucketkit conformance: NO RESULTS');
+    expect(verdictOf(summarize([check('A', 'pass')])).label).toBe('PASSED');
+  });
+
+  it('merges a complete shard set: every check once, counts recomputed, shards named', () => {
+    const merged = mergeSummaries(
+      [summarize([check('A', 'pass'), check('B', 'skip')], { runId: 'bk1', shard: '1/2' }), summarize([check('C', 'fail'), check('D', 'pass')], { runId: 'bk2', shard: '2/2' })],
+      routes,
+    );
+    expect(merged.checks.map((c) => `${c.id}:${c.status}`)).toEqual(['A:pass', 'B:skip', 'C:fail', 'D:pass']);
     expect(merged.totals.fail).toBe(1);
+    expect(merged.runId).toBe('bk1+bk2');
+    expect(renderMarkdown(merged)).toContain('merged from shards 1/2, 2/2');
   });
 
   it('shows every failure with expected, actual and the curl command', () => {

@@ -1,0 +1,82 @@
+// Checks that the summaries given to --merge are one complete, consistent set
+// of shards: every index 1..n exactly once, the same split, level, target and
+// mode, distinct runs, and no check reported twice.
+import type { Summary } from './summary.ts';
+
+/** An incomplete or inconsistent shard set, or a report dir that cannot be read (exit 3). */
+export class ShardSetError extends Error {}
+
+/** One shard's summary and where it came from (its report dir). */
+export interface ShardPart {
+  source: string;
+  summary: Summary;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** The target a base URL names; loopback ports are dropped because the embedded mock takes an ephemeral port per shard. */
+export function targetOf(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    if (LOOPBACK.has(url.hostname)) url.port = '';
+    return url.href.replace(/\/$/, '');
+  } catch {
+    return baseUrl;
+  }
+}
+
+/** Lists how the values of `key` differ across parts, or nothing when they agree. */
+function differs(parts: ShardPart[], what: string, key: (s: Summary) => string): string[] {
+  const values = new Map<string, string[]>();
+  for (const p of parts) {
+    const value = key(p.summary);
+    values.set(value, [...(values.get(value) ?? []), p.source]);
+  }
+  if (values.size <= 1) return [];
+  return [`${what} differ: ${[...values].map(([value, sources]) => `${value} (${sources.join(', ')})`).join('; ')}`];
+}
+
+/** Every reason the parts are not one complete shard set of one run; empty when they are. */
+export function shardSetProblems(parts: ShardPart[]): string[] {
+  const problems: string[] = [];
+  const byIndex = new Map<number, string[]>();
+  const totals = new Map<number, string[]>();
+  for (const p of parts) {
+    // A run without --shard is the whole run: shard 1 of 1.
+    const shard = p.summary.shard ?? '1/1';
+    const m = /^(\d+)\/(\d+)$/.exec(shard);
+    if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) {
+      problems.push(`${p.source}: shard "${shard}" is not i/n`);
+      continue;
+    }
+    byIndex.set(Number(m[1]), [...(byIndex.get(Number(m[1])) ?? []), p.source]);
+    totals.set(Number(m[2]), [...(totals.get(Number(m[2])) ?? []), p.source]);
+  }
+  if (totals.size > 1) {
+    problems.push(`the shards split the run differently: ${[...totals].map(([n, sources]) => `of ${n} (${sources.join(', ')})`).join('; ')}`);
+  } else if (totals.size === 1) {
+    const n = [...totals.keys()][0];
+    const missing = Array.from({ length: n }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
+    if (missing.length) problems.push(`missing shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${n}`);
+  }
+  const duplicated = [...byIndex].sort(([a], [b]) => a - b).filter(([, sources]) => sources.length > 1);
+  for (const [i, sources] of duplicated) problems.push(`shard ${i} given ${sources.length} times: ${sources.join(', ')}`);
+  problems.push(...differs(parts, 'levels', (s) => s.level));
+  problems.push(...differs(parts, 'base URLs', (s) => targetOf(s.baseUrl)));
+  problems.push(...differs(parts, 'read-only modes', (s) => (s.readOnly ? 'read-only' : 'writing')));
+  const runs = new Map<string, string[]>();
+  for (const p of parts) runs.set(p.summary.runId, [...(runs.get(p.summary.runId) ?? []), p.source]);
+  for (const [runId, sources] of runs) if (sources.length > 1) problems.push(`run ${runId} given ${sources.length} times: ${sources.join(', ')}`);
+  if (duplicated.length || runs.size < parts.length) return problems;
+  // Each check runs in exactly one shard of a run; one reported twice means the shards come from different plans.
+  const seen = new Set<string>();
+  const twice: string[] = [];
+  for (const c of parts.flatMap((p) => p.summary.checks)) {
+    if (seen.has(c.id)) twice.push(c.id);
+    seen.add(c.id);
+  }
+  if (twice.length) {
+    problems.push(`${twice.length} check(s) reported by more than one shard (e.g. ${twice.slice(0, 3).join(', ')}): the shards were not split from the same plan`);
+  }
+  return problems;
+}
