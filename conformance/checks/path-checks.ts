@@ -7,6 +7,7 @@ import type { Exchange } from '../http/api-client.ts';
 import { expectProblem, expectRefused, expectServed, fail } from '../runtime/assert.ts';
 import { holder, routeTitle, type GeneratorContext } from './generator-context.ts';
 import { callRequest, routePath } from './request-builder.ts';
+import { otherVersionBase } from '../../openapi/contract/api-base.ts';
 
 /** A body no request schema accepts (they all reject unknown fields), so a served route changes nothing. */
 export const UNKNOWN_FIELD_BODY = { bucketkitUnknownField: true };
@@ -56,7 +57,7 @@ function unknownPathChecks(g: GeneratorContext): CheckDef[] {
   const list = g.routes.find((r) => !r.workspaceScoped && r.method === 'GET') ?? g.routes[0];
   const variants = [
     { slug: 'unknown-path', what: 'an unknown path under the base URL', path: (base: string, runId: string) => `${base}/bucketkit-unknown-${runId}` },
-    { slug: 'other-version', what: `${list.pathTemplate} under another version prefix (/api/v2)`, path: (base: string) => `${base.replace(/\/api\/v1$/, '/api/v2')}${list.pathTemplate}` },
+    { slug: 'other-version', what: `${list.pathTemplate} under the next version prefix`, path: (base: string) => `${otherVersionBase(base)}${list.pathTemplate}` },
   ];
   const check = (v: (typeof variants)[number], level: 'core' | 'profile', expectation: string, verify: (ex: Exchange, ctx: CheckRun) => void): CheckDef => ({
     id: `PATH-${v.slug}-${level === 'core' ? 'refused' : '404'}`,

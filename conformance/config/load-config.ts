@@ -2,6 +2,11 @@
 // (env wins), checks every field where it enters, and resolves key tokens.
 import { readFileSync, existsSync } from 'node:fs';
 import type { KeyConfig, Overrides, SuiteConfig } from './config-types.ts';
+import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
+import { specBasePath } from '../../openapi/contract/api-base.ts';
+
+// The seed fixes the version in the path; the spec's server URL says which.
+const API_BASE = specBasePath(loadBundledSpec());
 
 /** Every env var the config reads, with its meaning (the README lists the same). */
 export const CONFIG_ENV = {
@@ -67,8 +72,8 @@ function checkOverrides(raw: unknown): Overrides {
 /** Checks a parsed config object; throws a ConfigError naming the field and the fix. */
 export function validateConfig(raw: Record<string, unknown>): SuiteConfig {
   const baseUrl = raw.baseUrl;
-  if (typeof baseUrl !== 'string' || !/^https?:\/\/[^/]+/.test(baseUrl)) throw new ConfigError('baseUrl must be an http(s) URL ending with /api/v1 (BUCKETKIT_BASE_URL).');
-  if (!/\/api\/v1\/?$/.test(baseUrl)) throw new ConfigError(`baseUrl must end with /api/v1 (the seed fixes the version in the path); got ${baseUrl}.`);
+  if (typeof baseUrl !== 'string' || !/^https?:\/\/[^/]+/.test(baseUrl)) throw new ConfigError(`baseUrl must be an http(s) URL ending with ${API_BASE} (BUCKETKIT_BASE_URL).`);
+  if (!baseUrl.replace(/\/+$/, '').endsWith(API_BASE)) throw new ConfigError(`baseUrl must end with ${API_BASE} (the seed fixes the version in the path); got ${baseUrl}.`);
   if (typeof raw.workspaceId !== 'string' || !ID.test(raw.workspaceId)) throw new ConfigError('workspaceId must be an id of the workspace under test (BUCKETKIT_WORKSPACE_ID).');
   const buckets = raw.buckets as Record<string, unknown> | undefined;
   if (!buckets || typeof buckets.allowed !== 'string' || !ID.test(buckets.allowed) || typeof buckets.other !== 'string' || !ID.test(buckets.other)) {

@@ -2,12 +2,14 @@
 // behaviour: keys, scopes and bucketIds enforced, and nothing reaches the network.
 import { fillPath, listScopes, type Route } from '../../openapi/contract/route-table.ts';
 import { loadBundledSpec, loadRouteTable } from '../../openapi/contract/load-spec.ts';
+import { specBasePath } from '../../openapi/contract/api-base.ts';
 import { isMockPath } from '../msw/msw-adapter.ts';
 import { expect, test, type MockPage } from './mock-page.fixture.ts';
 
 const routes = loadRouteTable();
 const route = (operationId: string): Route => routes.find((r) => r.operationId === operationId)!;
-const apiPath = (operationId: string, ids: Record<string, string>) => `/api/v1${fillPath(route(operationId).pathTemplate, ids)}`;
+const apiBase = specBasePath(loadBundledSpec());
+const apiPath = (operationId: string, ids: Record<string, string>) => `${apiBase}${fillPath(route(operationId).pathTemplate, ids)}`;
 const allScopes = listScopes(loadBundledSpec()).map((s) => s.scope);
 const readOnlyScopes = [...new Set(routes.filter((r) => !r.mutates).map((r) => r.scope))];
 
@@ -73,7 +75,7 @@ test('every API request is answered by the worker inside the page; none reaches 
   await mockPage.fetch(apiPath('listWorkspaces', {}));
 
   // MSW's life-cycle events and Playwright's view of the responses arrive asynchronously.
-  await expect.poll(async () => (await mockPage.events()).mocked).toEqual(['POST /__mock/keys 201', 'GET /api/v1/workspaces 200', 'GET /api/v1/workspaces 401']);
+  await expect.poll(async () => (await mockPage.events()).mocked).toEqual(['POST /__mock/keys 201', `GET ${apiBase}/workspaces 200`, `GET ${apiBase}/workspaces 401`]);
   await expect.poll(() => mockPage.mockResponses.map((r) => r.fromServiceWorker)).toEqual([true, true, true]);
   const events = await mockPage.events();
   expect(events.unhandled).toEqual([]);

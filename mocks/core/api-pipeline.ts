@@ -16,8 +16,6 @@ import { faultTargets } from '../faults/fault-targets.ts';
 import { forbiddenAnswer, internalError, spaFallback, withoutFirstField } from '../faults/fault-answers.ts';
 import type { FaultSwitches } from '../faults/fault-switches.ts';
 
-export const API_BASE = '/api/v1';
-
 export interface PipelineParts {
   matcher: RouteMatcher;
   validator: SchemaValidator;
@@ -55,7 +53,7 @@ const pathErrors = (errors: FieldError[]) => errors.filter((e) => e.location ===
 const queryErrors = (errors: FieldError[]) => errors.filter((e) => e.location !== 'path');
 
 /** Answers one API request (path already known to start with the API base). */
-export async function handleApiRequest(parts: PipelineParts, request: MockRequest, base = API_BASE): Promise<MockResponse> {
+export async function handleApiRequest(parts: PipelineParts, request: MockRequest, base: string): Promise<MockResponse> {
   const response = await answerApiRequest(parts, request, base);
   return parts.env.faults.on('response-first-field-dropped') ? withoutFirstField(response) : response;
 }
@@ -66,7 +64,7 @@ async function answerApiRequest(parts: PipelineParts, request: MockRequest, base
   const match = locate(parts, request.method, path);
   if (match.kind === 'not-found') {
     if (env.faults.on('unknown-paths-served')) return spaFallback();
-    return notFound(`No route ${request.method} ${request.path}. Routes live under ${API_BASE}; see the OpenAPI document.`);
+    return notFound(`No route ${request.method} ${request.path}. Routes live under ${base}; see the OpenAPI document.`);
   }
   if (match.kind === 'bad-path') {
     if (env.faults.on('bad-path-500')) return internalError();

@@ -9,7 +9,8 @@ import type { MockApp, MockRequest, MockResponse } from './types.ts';
 import type { MockEnvironment } from './handler-context.ts';
 import { KeyStore, type KeySpec } from './key-store.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { API_BASE, handleApiRequest, type PipelineParts } from './api-pipeline.ts';
+import { handleApiRequest, type PipelineParts } from './api-pipeline.ts';
+import { specBasePath } from '../../openapi/contract/api-base.ts';
 import { buildExampleIndex } from './prefer-code.ts';
 import { handleControl } from './control-api.ts';
 import { receiveUpload, serveDownload } from './presigned-endpoints.ts';
@@ -64,6 +65,8 @@ export interface PresetKeys {
 
 export interface MockAppHandle extends MockApp {
   readonly routes: readonly Route[];
+  /** The API's base path from the spec's server URL, e.g. `/api/v1`. */
+  readonly apiBase: string;
   /** The seeded workspaces and buckets as generated (for banners and tools; the live state is behind handle()). */
   readonly world: Pick<World, 'seed' | 'workspaces' | 'buckets'>;
   readonly presetKeys: PresetKeys;
@@ -85,6 +88,7 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
   const fileCount = options.files ?? DEFAULT_FILE_COUNT;
   checkLatency(options.latencyMs);
   const routes = buildRouteTable(options.spec);
+  const apiBase = specBasePath(options.spec);
   checkHandlers(routes);
   checkFaultTargets(routes);
   const faults = new FaultSwitches(options.faults ?? []);
@@ -126,7 +130,7 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
   };
 
   const app: MockAppHandle = {
-    routes, world: summary, presetKeys, knownScopes,
+    routes, apiBase, world: summary, presetKeys, knownScopes,
     mintKey: (spec) => keys.mint(spec),
     setFaults: (names) => faults.set(names),
     activeFaults: () => faults.list(),
@@ -136,7 +140,7 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
       keys.forgetMinted();
     },
     info: (at) => ({
-      baseUrl: `${at ?? origin ?? ''}${API_BASE}`, seed, files: fileCount,
+      baseUrl: `${at ?? origin ?? ''}${apiBase}`, seed, files: fileCount,
       workspaces: store.workspaces.map((w) => ({ id: w.id, name: w.name, buckets: (store.bucketsOf.get(w.id) ?? []).map((b) => b.bucket.id) })),
       faults: faults.list(),
     }),
@@ -157,7 +161,7 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
   async function route(request: MockRequest): Promise<MockResponse> {
     const path = request.path;
     // The planted api-prefix-moved fault serves the API under /v1 instead.
-    const base = env.faults.on('api-prefix-moved') ? MOVED_API_BASE : API_BASE;
+    const base = env.faults.on('api-prefix-moved') ? MOVED_API_BASE : apiBase;
     if (path === base || path.startsWith(`${base}/`)) {
       if (options.latencyMs) await delay(options.latencyMs);
       return handleApiRequest(parts, request, base);
@@ -169,7 +173,7 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
     if (transfer?.[1] === 'uploads') return receiveUpload(env, request, transfer[2]);
     if (transfer?.[1] === 'downloads') return serveDownload(env, request, transfer[2]);
     if (env.faults.on('unknown-paths-served')) return spaFallback();
-    return notFound(`Nothing at ${path}. The API lives under ${API_BASE}; the mock's control API under /__mock/.`);
+    return notFound(`Nothing at ${path}. The API lives under ${apiBase}; the mock's control API under /__mock/.`);
   }
 
   return app;

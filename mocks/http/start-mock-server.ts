@@ -60,7 +60,7 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
   app.setOrigin(origin);
   return {
     origin,
-    baseUrl: `${origin}/api/v1`,
+    baseUrl: `${origin}${app.apiBase}`,
     app,
     close: () =>
       new Promise<void>((resolve) => {

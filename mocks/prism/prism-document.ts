@@ -5,12 +5,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { resolveRef, type ApiDocument } from '../../openapi/contract/spec-refs.ts';
 import type { Route } from '../../openapi/contract/route-table.ts';
-
-/** The path part of the spec's first server URL, e.g. `/api/v1` ('' when none). */
-export function specBasePath(spec: ApiDocument): string {
-  const url = spec.servers?.[0]?.url;
-  return url ? new URL(url, 'http://base.invalid').pathname.replace(/\/+$/, '') : '';
-}
+import { specBasePath } from '../../openapi/contract/api-base.ts';
 
 // Prism matches `paths` literally and ignores the server's path, so the base
 // path goes into every path: clients then use the same base URL as with the HTTP mock.
@@ -58,6 +53,6 @@ export function buildPrismDocument(spec: ApiDocument, routes: readonly Route[], 
     op.responses![key] = response;
   }
   doc.paths = withBasePath(doc.paths ?? {}, specBasePath(spec));
-  doc.servers = [{ url: origin, description: 'Prism mode of the bucketkit mock (npm run mock:prism); the API lives under the same /api/v1 paths as the HTTP mock.' }];
+  doc.servers = [{ url: origin, description: `Prism mode of the bucketkit mock (npm run mock:prism); the API lives under the same ${specBasePath(spec)} paths as the HTTP mock.` }];
   return doc;
 }

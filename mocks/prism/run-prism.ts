@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_FILE_COUNT, DEFAULT_SEED, MAX_FILE_COUNT } from '../world/generate-world.ts';
 import { writePrismDocument } from './write-prism-document.ts';
-import { specBasePath } from './prism-document.ts';
+import { specBasePath } from '../../openapi/contract/api-base.ts';
 import { startPrism } from './start-prism.ts';
 
 const HELP = `Usage: npm run mock:prism -- [options]

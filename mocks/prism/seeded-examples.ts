@@ -5,7 +5,6 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { fillPath, type Route } from '../../openapi/contract/route-table.ts';
 import { resolveRef, type ApiDocument } from '../../openapi/contract/spec-refs.ts';
 import { createMockApp, type MockAppHandle } from '../core/create-mock-app.ts';
-import { API_BASE } from '../core/api-pipeline.ts';
 import { manualClock } from '../core/clock.ts';
 import { WORLD_NOW } from '../world/seeded-values.ts';
 
@@ -56,7 +55,7 @@ function substituteIds(value: unknown, examples: Map<string, string>, candidates
 async function call(app: MockAppHandle, token: string, route: Route, ids: Record<string, string>, body?: unknown) {
   const response = await app.handle({
     method: route.method,
-    path: `${API_BASE}${fillPath(route.pathTemplate, ids)}`,
+    path: `${app.apiBase}${fillPath(route.pathTemplate, ids)}`,
     query: '',
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(body)),

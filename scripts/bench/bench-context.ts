@@ -1,6 +1,7 @@
 // What every bench section shares: the bundled spec, the two routes driven, and the API base path.
 import { loadBundledSpec, loadRouteTable, type ApiDocument } from '../../openapi/contract/load-spec.ts';
-import { apiBasePath, findBenchRoutes, type BenchRoutes } from './bench-requests.ts';
+import { findBenchRoutes, type BenchRoutes } from './bench-requests.ts';
+import { specBasePath } from '../../openapi/contract/api-base.ts';
 
 export interface BenchContext {
   doc: ApiDocument;
@@ -12,5 +13,5 @@ export interface BenchContext {
 /** Loads the contract once for the whole run. */
 export function loadBenchContext(): BenchContext {
   const doc = loadBundledSpec();
-  return { doc, routes: findBenchRoutes(loadRouteTable()), basePath: apiBasePath(doc) };
+  return { doc, routes: findBenchRoutes(loadRouteTable()), basePath: specBasePath(doc) };
 }

@@ -55,13 +55,6 @@ export function findBenchRoutes(routes: Route[]): BenchRoutes {
   return { listWorkspaces: byId('listWorkspaces'), listFiles };
 }
 
-/** The path of the API base in the spec's first server URL, e.g. `/api/v1`. */
-export function apiBasePath(doc: ApiDocument): string {
-  const url = doc.servers?.[0]?.url;
-  if (!url) throw new Error('The spec names no server URL, so the API base path is unknown');
-  return new URL(url).pathname.replace(/\/$/, '');
-}
-
 /** The list-files path with a prefix (or tag) filter and a page size. */
 export function listFilesPath(routes: BenchRoutes, ids: Pick<WorldIds, 'workspaceId' | 'bucketId'>, filter: Record<string, string>, limit: number): string {
   const query = new URLSearchParams({ ...filter, limit: String(limit) });

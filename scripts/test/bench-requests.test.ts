@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadBundledSpec, loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import {
-  PLACEHOLDER_AUTH, apiBasePath, benchKeyScopes, buildLoadCases, cannedResponses, commonestTag, commonestTopFolder, findBenchRoutes,
+  PLACEHOLDER_AUTH, benchKeyScopes, buildLoadCases, cannedResponses, commonestTag, commonestTopFolder, findBenchRoutes,
 } from '../bench/bench-requests.ts';
 
 const doc = loadBundledSpec();
@@ -18,11 +18,6 @@ describe('bench requests', () => {
 
   it('fails with the file to update when the contract loses an operation', () => {
     expect(() => findBenchRoutes(loadRouteTable().filter((r) => r.operationId !== 'listFiles'))).toThrow(/no operation "listFiles".*bench-requests\.ts/);
-  });
-
-  it('reads the API base path from the spec server URL', () => {
-    expect(apiBasePath(doc)).toBe(new URL(doc.servers![0].url).pathname);
-    expect(() => apiBasePath({ ...doc, servers: [] })).toThrow(/no server URL/);
   });
 
   it('grants the two routes\' scopes and refuses with every other scope of the spec', () => {
