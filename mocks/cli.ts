@@ -20,14 +20,19 @@ const HELP = `Usage: npm start -- [options]
 
 function integer(name: string, raw: string | undefined, min: number, max: number): number | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new Error(`--${name} must be an integer from ${min} to ${max}, got "${raw}".`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new Error(`--${name} must be an integer from ${min} to ${max}, got "${raw}".`);
   return Number(raw);
 }
 
 function latency(raw: string | undefined): Latency | undefined {
   if (raw === undefined) return undefined;
   const match = /^(\d+)(?:-(\d+))?$/.exec(raw);
-  if (!match || Number(match[1]) > 60_000 || (match[2] !== undefined && (Number(match[2]) > 60_000 || Number(match[2]) < Number(match[1])))) {
+  if (
+    !match ||
+    Number(match[1]) > 60_000 ||
+    (match[2] !== undefined && (Number(match[2]) > 60_000 || Number(match[2]) < Number(match[1])))
+  ) {
     throw new Error(`--latency must be milliseconds (0-60000) or a MIN-MAX range, got "${raw}".`);
   }
   return match[2] === undefined ? Number(match[1]) : [Number(match[1]), Number(match[2])];
@@ -38,8 +43,14 @@ function parseOptions(argv: string[]) {
     args: argv,
     strict: true,
     options: {
-      port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, files: { type: 'string' },
-      latency: { type: 'string' }, cors: { type: 'boolean' }, fault: { type: 'string', multiple: true }, help: { type: 'boolean' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      files: { type: 'string' },
+      latency: { type: 'string' },
+      cors: { type: 'boolean' },
+      fault: { type: 'string', multiple: true },
+      help: { type: 'boolean' },
     },
   });
   return {

@@ -3,12 +3,20 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-interface Counts { passed: number; failed: number; skipped: number }
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
 
 /** Reads Vitest's JSON report, Playwright's JSON report, or our own counts. */
 export function countResults(json: Record<string, any>): Counts {
   if (typeof json.numPassedTests === 'number') {
-    return { passed: json.numPassedTests, failed: json.numFailedTests ?? 0, skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0) };
+    return {
+      passed: json.numPassedTests,
+      failed: json.numFailedTests ?? 0,
+      skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+    };
   }
   if (json.stats && typeof json.stats.expected === 'number') {
     return { passed: json.stats.expected + (json.stats.flaky ?? 0), failed: json.stats.unexpected ?? 0, skipped: json.stats.skipped ?? 0 };

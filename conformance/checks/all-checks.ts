@@ -18,7 +18,8 @@ export function validateScopeOverrides(routes: Route[], overrides: Overrides): v
   for (const operationId of Object.keys(overrides.scopes ?? {})) {
     const route = routes.find((r) => r.operationId === operationId);
     if (!route) throw new Error(`overrides.scopes names ${operationId}, which is no operation of the spec.`);
-    if (route.scopeSource === 'seed') throw new Error(`overrides.scopes: the scope of ${operationId} (${route.scope}) is stated by the seed, so it cannot be overridden.`);
+    if (route.scopeSource === 'seed')
+      throw new Error(`overrides.scopes: the scope of ${operationId} (${route.scope}) is stated by the seed, so it cannot be overridden.`);
   }
 }
 

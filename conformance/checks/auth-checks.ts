@@ -7,7 +7,7 @@ import type { Auth, Exchange } from '../http/api-client.ts';
 import type { CheckDef, CheckRun } from '../plan/check-types.ts';
 import type { ResolvedKey } from '../config/config-types.ts';
 import { keyCheck } from './key-checks.ts';
-import { expectNoData, expectProblem, expectRefused, fail } from '../runtime/assert.ts';
+import { expectNoData, expectProblem, expectRefused, fail } from './assert.ts';
 import { holder, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
 import { scenarioFor } from './operations.ts';
 import { callRequest } from './request-builder.ts';
@@ -38,7 +38,14 @@ async function eachInvalidAuth(ctx: CheckRun, route: Route, verify: (label: stri
 type Verify = (label: string, ex: Exchange, ctx: CheckRun) => void;
 
 /** One auth check of a route: every invalid way of presenting a key, each answer verified. */
-function invalidAuthCheck(route: Route, g: GeneratorContext, slug: string, expectation: string, level: 'core' | 'profile', verify: Verify): CheckDef {
+function invalidAuthCheck(
+  route: Route,
+  g: GeneratorContext,
+  slug: string,
+  expectation: string,
+  level: 'core' | 'profile',
+  verify: Verify,
+): CheckDef {
   return {
     id: `AUTH-${route.operationId}-${slug}`,
     title: `${routeTitle(route)} without a valid bearer key is ${expectation}`,

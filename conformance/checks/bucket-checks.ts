@@ -7,13 +7,17 @@ import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
 import { resolveRef } from '../../openapi/contract/spec-refs.ts';
 import type { CheckDef, CheckRun, KeyNeed } from '../plan/check-types.ts';
 import type { Exchange } from '../http/api-client.ts';
-import { expectNoData, expectRefused, expectStatus, fail } from '../runtime/assert.ts';
+import { expectNoData, expectRefused, expectStatus, fail } from './assert.ts';
 import { expectedScope, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
 import { scenarioFor } from './operations.ts';
 import { callRequest, fileAt, routeById, type OperationCall } from './request-builder.ts';
 import { listingChecks as bucketListingChecks } from './bucket-listing-checks.ts';
 
-const restricted = (route: Route, g: GeneratorContext): KeyNeed => ({ holds: [expectedScope(route, g.overrides)], reaches: ['allowed'], barredFrom: 'other' });
+const restricted = (route: Route, g: GeneratorContext): KeyNeed => ({
+  holds: [expectedScope(route, g.overrides)],
+  reaches: ['allowed'],
+  barredFrom: 'other',
+});
 
 /** The request-body fields of a route that name files (`fileId`, `fileIds`), read from its schema. */
 export function bodyFileFields(route: Route): string[] {
@@ -37,7 +41,9 @@ function otherRefusedCheck(route: Route, g: GeneratorContext): CheckDef {
     keys: { restricted: restricted(route, g) },
     ...scenarioNeeds(route, 'other'),
     async run(ctx) {
-      const ex = await ctx.api.send(callRequest(route, ctx.settings, 'other', await otherBucketCall(ctx, route), { key: ctx.keys.restricted[0] }));
+      const ex = await ctx.api.send(
+        callRequest(route, ctx.settings, 'other', await otherBucketCall(ctx, route), { key: ctx.keys.restricted[0] }),
+      );
       expectStatus(ex, [403, 404], `403 or 404 for key "${ctx.keys.restricted[0]}", whose bucketIds exclude the bucket`);
       expectNoData(ex, route, ctx.validator);
     },
@@ -48,7 +54,13 @@ function otherRefusedCheck(route: Route, g: GeneratorContext): CheckDef {
 function shape(ex: Exchange, bucketId: string): string {
   const body = (ex.json ?? {}) as Record<string, unknown>;
   const strip = (v: unknown) => (typeof v === 'string' ? v.split(bucketId).join('{bucketId}') : v);
-  return JSON.stringify({ status: ex.status, code: body.code, title: strip(body.title), detail: strip(body.detail), type: strip(body.type) });
+  return JSON.stringify({
+    status: ex.status,
+    code: body.code,
+    title: strip(body.title),
+    detail: strip(body.detail),
+    type: strip(body.type),
+  });
 }
 
 function indistinguishableCheck(route: Route, g: GeneratorContext): CheckDef {
@@ -92,7 +104,13 @@ function crossFileCheck(route: Route, g: GeneratorContext): CheckDef {
       const call = await scenarioFor(route).valid(ctx, 'allowed');
       const json = { ...(call.json as Record<string, unknown>) };
       for (const field of fields) json[field] = field.endsWith('s') ? [foreign.id] : foreign.id;
-      const request = callRequest(route, ctx.settings, 'allowed', { ...call, fileId: route.pathTemplate.includes('{fileId}') ? foreign.id : call.fileId, json: route.requestBody ? json : undefined }, { key: ctx.keys.holder[0] });
+      const request = callRequest(
+        route,
+        ctx.settings,
+        'allowed',
+        { ...call, fileId: route.pathTemplate.includes('{fileId}') ? foreign.id : call.fileId, json: route.requestBody ? json : undefined },
+        { key: ctx.keys.holder[0] },
+      );
       const ex = await ctx.api.send(request);
       expectRefused(ex, `a 4xx refusal: file ${foreign.id} belongs to the other bucket`);
       expectNoData(ex, route, ctx.validator);
@@ -112,7 +130,12 @@ function moveDestinationCheck(g: GeneratorContext): CheckDef {
     ...scenarioNeeds(route),
     async run(ctx) {
       const file = await ctx.files.create('allowed');
-      const call = { json: { fileIds: [file.id], destination: { bucketId: ctx.settings.buckets.other, prefix: `${ctx.settings.runPrefix}moved/${ctx.unique()}/` } } };
+      const call = {
+        json: {
+          fileIds: [file.id],
+          destination: { bucketId: ctx.settings.buckets.other, prefix: `${ctx.settings.runPrefix}moved/${ctx.unique()}/` },
+        },
+      };
       const ex = await ctx.api.send(callRequest(route, ctx.settings, 'allowed', call, { key: ctx.keys.restricted[0] }));
       expectStatus(ex, [403, 404], '403 or 404 for a destination outside bucketIds');
       if (!(await fileAt(ctx, 'allowed', file.path))) fail('the file to stay where it was', ex, 'the file left its path');

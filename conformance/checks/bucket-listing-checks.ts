@@ -3,7 +3,7 @@
 // shows files of its own bucket.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { CheckDef, KeyNeed } from '../plan/check-types.ts';
-import { expectServed, fail } from '../runtime/assert.ts';
+import { expectServed, fail } from './assert.ts';
 import { routeTitle, type GeneratorContext } from './generator-context.ts';
 import { callRequest, routeById } from './request-builder.ts';
 
@@ -25,7 +25,9 @@ export function listingChecks(g: GeneratorContext, restricted: Restricted): Chec
       writes: false,
       fixtures: false,
       async run(ctx) {
-        const ex = await ctx.api.send(callRequest(buckets, ctx.settings, 'allowed', { query: { limit: '1000' } }, { key: ctx.keys.restricted[0] }));
+        const ex = await ctx.api.send(
+          callRequest(buckets, ctx.settings, 'allowed', { query: { limit: '1000' } }, { key: ctx.keys.restricted[0] }),
+        );
         expectServed(ex);
         const ids = ((ex.json as { data?: { id: string }[] }).data ?? []).map((b) => b.id);
         if (ids.includes(ctx.settings.buckets.other)) fail(`a listing without ${ctx.settings.buckets.other}`, ex);
@@ -46,7 +48,9 @@ export function listingChecks(g: GeneratorContext, restricted: Restricted): Chec
         const limit = ctx.settings.keys.find((k) => k.name === key)?.bucketIds?.length ?? 0;
         const ex = await ctx.api.send(callRequest(workspaces, ctx.settings, 'allowed', { query: { limit: '1000' } }, { key }));
         expectServed(ex);
-        const ws = ((ex.json as { data?: { id: string; bucketCount: number }[] }).data ?? []).find((w) => w.id === ctx.settings.workspaceId);
+        const ws = ((ex.json as { data?: { id: string; bucketCount: number }[] }).data ?? []).find(
+          (w) => w.id === ctx.settings.workspaceId,
+        );
         if (!ws) fail(`a listing with workspace ${ctx.settings.workspaceId}`, ex);
         if (ws.bucketCount > limit) fail(`bucketCount at most ${limit} (the key's bucketIds)`, ex, `bucketCount ${ws.bucketCount}`);
       },
@@ -61,9 +65,19 @@ export function listingChecks(g: GeneratorContext, restricted: Restricted): Chec
       writes: false,
       fixtures: true,
       async run(ctx) {
-        const ex = await ctx.api.send(callRequest(files, ctx.settings, 'allowed', { query: { prefix: ctx.settings.runPrefix, limit: '1000' } }, { key: ctx.keys.holder[0] }));
+        const ex = await ctx.api.send(
+          callRequest(
+            files,
+            ctx.settings,
+            'allowed',
+            { query: { prefix: ctx.settings.runPrefix, limit: '1000' } },
+            { key: ctx.keys.holder[0] },
+          ),
+        );
         expectServed(ex);
-        const stray = ((ex.json as { data?: { id: string; bucketId?: string }[] }).data ?? []).find((f) => f.id === ctx.fixtures.otherFile?.id || (f.bucketId && f.bucketId !== ctx.settings.buckets.allowed));
+        const stray = ((ex.json as { data?: { id: string; bucketId?: string }[] }).data ?? []).find(
+          (f) => f.id === ctx.fixtures.otherFile?.id || (f.bucketId && f.bucketId !== ctx.settings.buckets.allowed),
+        );
         if (stray) fail(`only files of ${ctx.settings.buckets.allowed}`, ex, `file ${stray.id} of another bucket is listed`);
       },
     },

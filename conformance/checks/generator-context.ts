@@ -26,7 +26,10 @@ export function routeTitle(route: Route): string {
 }
 
 /** The set-up a route's scenario needs, as check fields (fixtures, writes, harness scopes). */
-export function scenarioNeeds(route: Route, bucket: 'allowed' | 'other' = 'allowed'): Pick<CheckDef, 'fixtures' | 'writes' | 'harness' | 'exclusive'> {
+export function scenarioNeeds(
+  route: Route,
+  bucket: 'allowed' | 'other' = 'allowed',
+): Pick<CheckDef, 'fixtures' | 'writes' | 'harness' | 'exclusive'> {
   const scenario = scenarioFor(route);
   return {
     exclusive: scenario.exclusive ? `${route.operationId}-${bucket}` : undefined,

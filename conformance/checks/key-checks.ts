@@ -4,7 +4,7 @@
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { ResolvedKey } from '../config/config-types.ts';
 import type { CheckDef } from '../plan/check-types.ts';
-import { expectRefused, expectServed } from '../runtime/assert.ts';
+import { expectRefused, expectServed } from './assert.ts';
 import { expectedScope, routeTitle, type GeneratorContext } from './generator-context.ts';
 import { callRequest, type BucketRole } from './request-builder.ts';
 
@@ -18,7 +18,12 @@ export function keyOfCheck(id: string): string | undefined {
 
 /** A GET route for checking a key: one whose scope the key holds (or lacks), bucket-scoped if asked. */
 function readRoute(g: GeneratorContext, key: ResolvedKey, held: boolean, bucketScoped?: boolean): Route | undefined {
-  return g.routes.find((r) => r.method === 'GET' && key.scopes.includes(expectedScope(r, g.overrides)) === held && (bucketScoped === undefined || r.bucketScoped === bucketScoped));
+  return g.routes.find(
+    (r) =>
+      r.method === 'GET' &&
+      key.scopes.includes(expectedScope(r, g.overrides)) === held &&
+      (bucketScoped === undefined || r.bucketScoped === bucketScoped),
+  );
 }
 
 export function keyCheck(key: ResolvedKey, g: GeneratorContext): CheckDef {
@@ -37,19 +42,28 @@ export function keyCheck(key: ResolvedKey, g: GeneratorContext): CheckDef {
       const reaches = (role: BucketRole) => key.bucketIds === null || key.bucketIds.includes(ctx.settings.buckets[role]);
       // A scope probe on a bucket the key reaches, so that only the scope decides.
       const home: BucketRole | undefined = reaches('allowed') ? 'allowed' : reaches('other') ? 'other' : undefined;
-      const probe = (route: Route, bucket: BucketRole = home ?? 'allowed') => ctx.api.send(callRequest(route, ctx.settings, bucket, {}, { key: key.name }));
+      const probe = (route: Route, bucket: BucketRole = home ?? 'allowed') =>
+        ctx.api.send(callRequest(route, ctx.settings, bucket, {}, { key: key.name }));
       if (served && (!served.bucketScoped || home)) {
-        expectServed(await probe(served), `a 2xx answer to "${key.name}" on ${routeTitle(served)} (it declares ${expectedScope(served, g.overrides)})`);
+        expectServed(
+          await probe(served),
+          `a 2xx answer to "${key.name}" on ${routeTitle(served)} (it declares ${expectedScope(served, g.overrides)})`,
+        );
       }
       if (refused && (!refused.bucketScoped || home)) {
-        expectRefused(await probe(refused), `a 4xx refusal to "${key.name}" on ${routeTitle(refused)} (it does not declare ${expectedScope(refused, g.overrides)})`);
+        expectRefused(
+          await probe(refused),
+          `a 4xx refusal to "${key.name}" on ${routeTitle(refused)} (it does not declare ${expectedScope(refused, g.overrides)})`,
+        );
       }
       if (!inBucket) return;
       for (const role of ['allowed', 'other'] as const) {
         const ex = await probe(inBucket, role);
         const bucket = ctx.settings.buckets[role];
-        if (reaches(role)) expectServed(ex, `a 2xx answer to "${key.name}" on ${routeTitle(inBucket)} in bucket ${bucket} (its bucketIds include it)`);
-        else expectRefused(ex, `a 4xx refusal to "${key.name}" on ${routeTitle(inBucket)} in bucket ${bucket} (its bucketIds leave it out)`);
+        if (reaches(role))
+          expectServed(ex, `a 2xx answer to "${key.name}" on ${routeTitle(inBucket)} in bucket ${bucket} (its bucketIds include it)`);
+        else
+          expectRefused(ex, `a 4xx refusal to "${key.name}" on ${routeTitle(inBucket)} in bucket ${bucket} (its bucketIds leave it out)`);
       }
     },
   };

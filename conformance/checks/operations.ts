@@ -4,7 +4,7 @@
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { CheckRun } from '../plan/check-types.ts';
 import { fileAt, routeById, routePath, type BucketRole, type OperationCall } from './request-builder.ts';
-import { uploadBytes } from '../runtime/upload.ts';
+import { uploadBytes } from './upload.ts';
 
 export interface Probe {
   call: OperationCall;
@@ -33,7 +33,12 @@ const shared = (ctx: CheckRun, bucket: BucketRole) => {
 /** Reads a GET route with a harness key and returns its JSON body. */
 async function read(ctx: CheckRun, operationId: string, bucket: BucketRole, scope: string): Promise<any> {
   const route = routeById(operationId);
-  const ex = await ctx.api.send({ method: 'GET', path: routePath(route, ctx.settings, bucket), query: { limit: '1000' }, auth: { key: ctx.harnessKey([scope], bucket) } });
+  const ex = await ctx.api.send({
+    method: 'GET',
+    path: routePath(route, ctx.settings, bucket),
+    query: { limit: '1000' },
+    auth: { key: ctx.harnessKey([scope], bucket) },
+  });
   if (ex.status !== 200) throw new Error(`read-back: ${operationId} answered ${ex.status}`);
   return ex.json;
 }
@@ -44,17 +49,25 @@ const SCENARIOS: Record<string, Scenario> = {
   updateFile: {
     files: 'disposable',
     harnessScopes: [scopeOf('listFiles')],
-    valid: async (ctx, bucket) => ({ fileId: (await file(ctx, bucket)).id, json: { tags: [`bk-${ctx.unique()}`], description: 'Checked by the bucketkit conformance suite.' } }),
+    valid: async (ctx, bucket) => ({
+      fileId: (await file(ctx, bucket)).id,
+      json: { tags: [`bk-${ctx.unique()}`], description: 'Checked by the bucketkit conformance suite.' },
+    }),
     probe: async (ctx, bucket) => {
       const f = await file(ctx, bucket);
       const tag = `bk-${ctx.unique()}`;
-      return { call: { fileId: f.id, json: { tags: [tag] } }, effectVisible: async () => (await fileAt(ctx, bucket, f.path))?.tags.includes(tag) ?? true };
+      return {
+        call: { fileId: f.id, json: { tags: [tag] } },
+        effectVisible: async () => (await fileAt(ctx, bucket, f.path))?.tags.includes(tag) ?? true,
+      };
     },
   },
   presignUpload: {
     files: 'none',
     harnessScopes: [scopeOf('listFiles')],
-    valid: async (ctx) => ({ json: { path: `${ctx.settings.runPrefix}presigned/${ctx.unique()}.txt`, contentType: 'text/plain', size: 5 } }),
+    valid: async (ctx) => ({
+      json: { path: `${ctx.settings.runPrefix}presigned/${ctx.unique()}.txt`, contentType: 'text/plain', size: 5 },
+    }),
   },
   presignDownload: {
     files: 'shared',
@@ -68,7 +81,14 @@ const SCENARIOS: Record<string, Scenario> = {
     harnessScopes: [scopeOf('presignUpload')],
     valid: async (ctx, bucket) => {
       const path = `${ctx.settings.runPrefix}complete/${ctx.unique()}.txt`;
-      const up = await uploadBytes(ctx.api, ctx.settings, ctx.harnessKey([scopeOf('presignUpload')], bucket), bucket, path, 'bucketkit upload-complete probe\n');
+      const up = await uploadBytes(
+        ctx.api,
+        ctx.settings,
+        ctx.harnessKey([scopeOf('presignUpload')], bucket),
+        bucket,
+        path,
+        'bucketkit upload-complete probe\n',
+      );
       await ctx.files.adopt(bucket, up.fileId, path);
       return { json: { uploadId: (up.presign.json as { uploadId?: string }).uploadId ?? `upl_${ctx.unique()}` } };
     },
@@ -85,7 +105,9 @@ const SCENARIOS: Record<string, Scenario> = {
   moveFiles: {
     files: 'disposable',
     harnessScopes: [scopeOf('listFiles')],
-    valid: async (ctx, bucket) => ({ json: { fileIds: [(await file(ctx, bucket)).id], destination: { prefix: `${ctx.settings.runPrefix}moved/${ctx.unique()}/` } } }),
+    valid: async (ctx, bucket) => ({
+      json: { fileIds: [(await file(ctx, bucket)).id], destination: { prefix: `${ctx.settings.runPrefix}moved/${ctx.unique()}/` } },
+    }),
     probe: async (ctx, bucket) => {
       const f = await file(ctx, bucket);
       return {
@@ -101,7 +123,10 @@ const SCENARIOS: Record<string, Scenario> = {
     valid: async (ctx) => ({ json: { instructions: `Checked by bucketkit run ${ctx.settings.runId} (${ctx.unique()}).` } }),
     probe: async (ctx, bucket) => {
       const marker = `bucketkit refused probe ${ctx.unique()}`;
-      return { call: { json: { instructions: marker } }, effectVisible: async () => (await read(ctx, 'getIntelligence', bucket, scopeOf('getIntelligence'))).instructions === marker };
+      return {
+        call: { json: { instructions: marker } },
+        effectVisible: async () => (await read(ctx, 'getIntelligence', bucket, scopeOf('getIntelligence'))).instructions === marker,
+      };
     },
   },
   startIntelligenceBackfill: {
@@ -122,7 +147,8 @@ const SCENARIOS: Record<string, Scenario> = {
       const name = `bucketkit refused ${ctx.unique()}`;
       return {
         call: { json: automation(ctx, name) },
-        effectVisible: async () => (await read(ctx, 'listAutomations', bucket, scopeOf('listAutomations'))).data.some((a: { name: string }) => a.name === name),
+        effectVisible: async () =>
+          (await read(ctx, 'listAutomations', bucket, scopeOf('listAutomations'))).data.some((a: { name: string }) => a.name === name),
       };
     },
   },
@@ -143,14 +169,22 @@ const SCENARIOS: Record<string, Scenario> = {
       const reason = `bucketkit refused ${ctx.unique()}`;
       return {
         call: { json: suggestion(shared(ctx, bucket).id, reason) },
-        effectVisible: async () => (await read(ctx, 'listSuggestions', bucket, scopeOf('listSuggestions'))).data.some((s: { reason: string | null }) => s.reason === reason),
+        effectVisible: async () =>
+          (await read(ctx, 'listSuggestions', bucket, scopeOf('listSuggestions'))).data.some(
+            (s: { reason: string | null }) => s.reason === reason,
+          ),
       };
     },
   },
 };
 
 function automation(ctx: CheckRun, name: string) {
-  return { name, enabled: false, trigger: { event: 'file.uploaded', prefix: ctx.settings.runPrefix }, action: { type: 'add_tags', tags: ['bucketkit-probe'] } };
+  return {
+    name,
+    enabled: false,
+    trigger: { event: 'file.uploaded', prefix: ctx.settings.runPrefix },
+    action: { type: 'add_tags', tags: ['bucketkit-probe'] },
+  };
 }
 
 function suggestion(fileId: string, reason: string) {
@@ -166,4 +200,3 @@ function fallback(route: Route): Scenario {
 export function scenarioFor(route: Route): Scenario {
   return SCENARIOS[route.operationId] ?? fallback(route);
 }
-

@@ -4,7 +4,7 @@
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { CheckDef, CheckRun } from '../plan/check-types.ts';
 import type { Exchange } from '../http/api-client.ts';
-import { expectProblem, expectRefused, expectServed, fail } from '../runtime/assert.ts';
+import { expectProblem, expectRefused, expectServed, fail } from './assert.ts';
 import { holder, routeTitle, type GeneratorContext } from './generator-context.ts';
 import { callRequest, routePath } from './request-builder.ts';
 import { otherVersionBase } from '../../openapi/contract/api-base.ts';
@@ -45,9 +45,17 @@ function methodNotAllowedCheck(pathTemplate: string, routes: Route[], g: Generat
     writes: true,
     fixtures: false,
     async run(ctx) {
-      const ex = await ctx.api.send({ method: 'DELETE', path: routePath(first, ctx.settings, 'allowed'), auth: { key: ctx.keys.holder[0] } });
+      const ex = await ctx.api.send({
+        method: 'DELETE',
+        path: routePath(first, ctx.settings, 'allowed'),
+        auth: { key: ctx.keys.holder[0] },
+      });
       expectProblem(ex, 405, 'method_not_allowed', ctx.validator);
-      const allow = (ex.headers.allow ?? '').split(',').map((m) => m.trim().toUpperCase()).filter(Boolean).sort();
+      const allow = (ex.headers.allow ?? '')
+        .split(',')
+        .map((m) => m.trim().toUpperCase())
+        .filter(Boolean)
+        .sort();
       if (allow.join(',') !== allowed.join(',')) fail(`Allow: ${allowed.join(', ')}`, ex, `Allow "${ex.headers.allow ?? ''}"`);
     },
   };
@@ -56,10 +64,23 @@ function methodNotAllowedCheck(pathTemplate: string, routes: Route[], g: Generat
 function unknownPathChecks(g: GeneratorContext): CheckDef[] {
   const list = g.routes.find((r) => !r.workspaceScoped && r.method === 'GET') ?? g.routes[0];
   const variants = [
-    { slug: 'unknown-path', what: 'an unknown path under the base URL', path: (base: string, runId: string) => `${base}/bucketkit-unknown-${runId}` },
-    { slug: 'other-version', what: `${list.pathTemplate} under the next version prefix`, path: (base: string) => `${otherVersionBase(base)}${list.pathTemplate}` },
+    {
+      slug: 'unknown-path',
+      what: 'an unknown path under the base URL',
+      path: (base: string, runId: string) => `${base}/bucketkit-unknown-${runId}`,
+    },
+    {
+      slug: 'other-version',
+      what: `${list.pathTemplate} under the next version prefix`,
+      path: (base: string) => `${otherVersionBase(base)}${list.pathTemplate}`,
+    },
   ];
-  const check = (v: (typeof variants)[number], level: 'core' | 'profile', expectation: string, verify: (ex: Exchange, ctx: CheckRun) => void): CheckDef => ({
+  const check = (
+    v: (typeof variants)[number],
+    level: 'core' | 'profile',
+    expectation: string,
+    verify: (ex: Exchange, ctx: CheckRun) => void,
+  ): CheckDef => ({
     id: `PATH-${v.slug}-${level === 'core' ? 'refused' : '404'}`,
     title: `GET ${v.what} is ${expectation}`,
     area: 'paths',
@@ -68,7 +89,10 @@ function unknownPathChecks(g: GeneratorContext): CheckDef[] {
     writes: false,
     fixtures: false,
     async run(ctx) {
-      verify(await ctx.api.send({ method: 'GET', path: v.path(ctx.settings.baseUrl, ctx.settings.runId), auth: { key: ctx.keys.holder[0] } }), ctx);
+      verify(
+        await ctx.api.send({ method: 'GET', path: v.path(ctx.settings.baseUrl, ctx.settings.runId), auth: { key: ctx.keys.holder[0] } }),
+        ctx,
+      );
     },
   });
   return variants.flatMap((v) => [

@@ -28,7 +28,13 @@ export function routePath(route: Route, settings: RunSettings, bucket: BucketRol
 }
 
 /** The full request of a call on a route. */
-export function callRequest(route: Route, settings: RunSettings, bucket: BucketRole | { id: string }, call: OperationCall, auth: Auth): ApiRequest {
+export function callRequest(
+  route: Route,
+  settings: RunSettings,
+  bucket: BucketRole | { id: string },
+  call: OperationCall,
+  auth: Auth,
+): ApiRequest {
   return { method: route.method, path: routePath(route, settings, bucket, call.fileId), query: call.query, json: call.json, auth };
 }
 
@@ -42,7 +48,12 @@ interface ListedFile {
 }
 
 /** Lists files of a bucket under a prefix (all pages), with a harness key. */
-export async function listFilesUnder(ctx: CheckRun, bucket: BucketRole, prefix: string, extra: Record<string, string> = {}): Promise<ListedFile[]> {
+export async function listFilesUnder(
+  ctx: CheckRun,
+  bucket: BucketRole,
+  prefix: string,
+  extra: Record<string, string> = {},
+): Promise<ListedFile[]> {
   const route = routeById('listFiles');
   const key = ctx.harnessKey([route.scope], bucket);
   const path = routePath(route, ctx.settings, bucket);

@@ -2,7 +2,7 @@
 // documented success status with a body valid against the spec's schema.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { CheckDef } from '../plan/check-types.ts';
-import { expectStatus, expectValidResponse } from '../runtime/assert.ts';
+import { expectStatus, expectValidResponse } from './assert.ts';
 import { holder, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
 import { scenarioFor } from './operations.ts';
 import { callRequest } from './request-builder.ts';

@@ -3,7 +3,7 @@
 // with a key holding only what it needs.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { CheckDef, CheckRun } from '../plan/check-types.ts';
-import { expectNoData, expectProblem, expectRefused, expectServed, fail } from '../runtime/assert.ts';
+import { expectNoData, expectProblem, expectRefused, expectServed, fail } from './assert.ts';
 import { expectedScope, holder, routeTitle, scenarioNeeds, scopeLevel, type GeneratorContext } from './generator-context.ts';
 import { scenarioFor } from './operations.ts';
 import { callRequest } from './request-builder.ts';
@@ -36,7 +36,12 @@ function refusedCheck(route: Route, g: GeneratorContext): CheckDef {
         expectRefused(ex, `a 4xx refusal for key "${key}", which lacks ${scope}`);
         expectNoData(ex, route, ctx.validator);
       }
-      if (probe && (await probe.effectVisible())) fail(`no change after the refused request (key "${exchanges[0].key}")`, exchanges[0].ex, 'the change was applied: a read-back shows it');
+      if (probe && (await probe.effectVisible()))
+        fail(
+          `no change after the refused request (key "${exchanges[0].key}")`,
+          exchanges[0].ex,
+          'the change was applied: a read-back shows it',
+        );
     },
   };
 }
@@ -95,7 +100,8 @@ function takesEffectCheck(route: Route, g: GeneratorContext): CheckDef {
       const key = ctx.keys.holder[0];
       const ex = await ctx.api.send(callRequest(route, ctx.settings, 'allowed', probe.call, { key }));
       expectServed(ex, `a 2xx answer for key "${key}", which holds ${scope}`);
-      if (!(await probe.effectVisible())) fail('the change to show in a read-back', ex, `${ex.status}, but a read-back does not show the change`);
+      if (!(await probe.effectVisible()))
+        fail('the change to show in a read-back', ex, `${ex.status}, but a read-back does not show the change`);
     },
   };
 }

@@ -28,7 +28,15 @@ export async function cleanupFromLedger(ledgerPath: string, configFile: string |
     } catch {
       json = undefined;
     }
-    return { request: { method: req.method, url, headers, body }, status: res.status, headers: Object.fromEntries(res.headers), text, shownText: redact(text), body: Buffer.from(text), json };
+    return {
+      request: { method: req.method, url, headers, body },
+      status: res.status,
+      headers: Object.fromEntries(res.headers),
+      text,
+      shownText: redact(text),
+      body: Buffer.from(text),
+      json,
+    };
   };
   const keys = config.keys.map((k, i) => ({ name: k.name, env: tokens[i].env, scopes: k.scopes, bucketIds: k.bucketIds }));
   const report = await cleanupLedger(ledgerPath, { workspaceId: run.workspaceId, keys, send });

@@ -65,27 +65,51 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     switch (arg) {
-      case '--config': options.config = value(i++, arg); break;
-      case '--level': options.level = value(i++, arg) as Level; break;
-      case '--read-only': options.readOnly = true; break;
-      case '--report-dir': options.reportDir = value(i++, arg); break;
-      case '--shard': options.shard = value(i++, arg); break;
-      case '--grep': options.grep = value(i++, arg); break;
-      case '--fault': options.faults.push(value(i++, arg)); break;
-      case '--workers': options.workers = Number(value(i++, arg)); break;
-      case '--cleanup': options.cleanup = value(i++, arg); break;
+      case '--config':
+        options.config = value(i++, arg);
+        break;
+      case '--level':
+        options.level = value(i++, arg) as Level;
+        break;
+      case '--read-only':
+        options.readOnly = true;
+        break;
+      case '--report-dir':
+        options.reportDir = value(i++, arg);
+        break;
+      case '--shard':
+        options.shard = value(i++, arg);
+        break;
+      case '--grep':
+        options.grep = value(i++, arg);
+        break;
+      case '--fault':
+        options.faults.push(value(i++, arg));
+        break;
+      case '--workers':
+        options.workers = Number(value(i++, arg));
+        break;
+      case '--cleanup':
+        options.cleanup = value(i++, arg);
+        break;
       case '--merge':
         while (argv[i + 1] !== undefined && !argv[i + 1].startsWith('--')) options.merge.push(argv[++i]);
         if (options.merge.length === 0) throw new UsageError(`--merge needs at least one report dir.\n\n${USAGE}`);
         break;
-      case '-h': case '--help': options.help = true; break;
-      default: throw new UsageError(`Unknown option ${arg}.\n\n${USAGE}`);
+      case '-h':
+      case '--help':
+        options.help = true;
+        break;
+      default:
+        throw new UsageError(`Unknown option ${arg}.\n\n${USAGE}`);
     }
   }
-  if (options.level !== 'core' && options.level !== 'profile') throw new UsageError(`--level must be core or profile (BUCKETKIT_LEVEL), got "${options.level}".`);
+  if (options.level !== 'core' && options.level !== 'profile')
+    throw new UsageError(`--level must be core or profile (BUCKETKIT_LEVEL), got "${options.level}".`);
   if (options.shard !== undefined) {
     const m = /^(\d+)\/(\d+)$/.exec(options.shard);
-    if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--shard must look like 1/3 (BUCKETKIT_SHARD), got "${options.shard}".`);
+    if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
+      throw new UsageError(`--shard must look like 1/3 (BUCKETKIT_SHARD), got "${options.shard}".`);
   }
   if (options.grep !== undefined) {
     try {
@@ -95,8 +119,11 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     }
   }
   if (!Number.isInteger(options.requestTimeoutMs) || options.requestTimeoutMs < 100 || options.requestTimeoutMs > 600_000) {
-    throw new UsageError(`BUCKETKIT_REQUEST_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000, got "${env.BUCKETKIT_REQUEST_TIMEOUT_MS}".`);
+    throw new UsageError(
+      `BUCKETKIT_REQUEST_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000, got "${env.BUCKETKIT_REQUEST_TIMEOUT_MS}".`,
+    );
   }
-  if (!Number.isInteger(options.workers) || options.workers < 1 || options.workers > 16) throw new UsageError(`--workers must be 1 to 16 (BUCKETKIT_WORKERS), got ${options.workers}.`);
+  if (!Number.isInteger(options.workers) || options.workers < 1 || options.workers > 16)
+    throw new UsageError(`--workers must be 1 to 16 (BUCKETKIT_WORKERS), got ${options.workers}.`);
   return options;
 }

@@ -34,17 +34,25 @@ async function main(argv: string[]): Promise<number> {
     }
     const t = merged.totals;
     const verdict = verdictOf(merged);
-    console.log(`Merged ${options.merge.length} shard report(s) into ${resolve(options.reportDir)} (summary.json, summary.md, junit.xml): ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} errors.`);
+    console.log(
+      `Merged ${options.merge.length} shard report(s) into ${resolve(options.reportDir)} (summary.json, summary.md, junit.xml): ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} errors.`,
+    );
     console.log(`${verdict.label} (exit ${verdict.exitCode}): ${verdict.reason}`);
     return verdict.exitCode;
   }
   const { summary, reportDir } = await runConformance(options);
   const t = summary.totals;
   const verdict = verdictOf(summary);
-  console.log(`\nconformance (${summary.level}): ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} errors; reports in ${reportDir}`);
-  if (summary.cleanup?.problems.length) console.log(`cleanup problems (not conformance failures): ${summary.cleanup.problems.length}; see summary.md`);
+  console.log(
+    `\nconformance (${summary.level}): ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} errors; reports in ${reportDir}`,
+  );
+  if (summary.cleanup?.problems.length)
+    console.log(`cleanup problems (not conformance failures): ${summary.cleanup.problems.length}; see summary.md`);
   const keptFiles = summary.cleanup?.kept.filter((k) => k.startsWith('file ')).length ?? 0;
-  if (keptFiles) console.log(`${keptFiles} test file(s) kept so the failing checks' curl commands reproduce; remove them with --cleanup ${join(reportDir, 'run', 'ledger.jsonl')} (same config and keys)`);
+  if (keptFiles)
+    console.log(
+      `${keptFiles} test file(s) kept so the failing checks' curl commands reproduce; remove them with --cleanup ${join(reportDir, 'run', 'ledger.jsonl')} (same config and keys)`,
+    );
   console.log(`${verdict.label} (exit ${verdict.exitCode}): ${verdict.reason}`);
   return verdict.exitCode;
 }

@@ -9,7 +9,13 @@ export interface PlaywrightOutcome {
 
 interface JsonSuite {
   suites?: JsonSuite[];
-  specs?: { tests: { annotations?: { type: string; description?: string }[]; status: PlaywrightOutcome['status']; results?: { error?: { message?: string } }[] }[] }[];
+  specs?: {
+    tests: {
+      annotations?: { type: string; description?: string }[];
+      status: PlaywrightOutcome['status'];
+      results?: { error?: { message?: string } }[];
+    }[];
+  }[];
 }
 
 /** Outcomes by requirement id; undefined when the report is missing (Playwright did not finish). */

@@ -24,7 +24,10 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PLAYWRIGHT_CLI = join(REPO_ROOT, 'node_modules/@playwright/test/cli.js');
 const PLAYWRIGHT_CONFIG = join(REPO_ROOT, 'conformance/playwright.config.ts');
 
-export interface RunOptions extends Pick<CliOptions, 'config' | 'level' | 'readOnly' | 'reportDir' | 'shard' | 'grep' | 'faults' | 'workers'> {
+export interface RunOptions extends Pick<
+  CliOptions,
+  'config' | 'level' | 'readOnly' | 'reportDir' | 'shard' | 'grep' | 'faults' | 'workers'
+> {
   /** Name of Playwright's JSON results file; the self-test avoids the `-results.json` ending CI counts. */
   resultsFile?: string;
   /** Per-request timeout in ms (default 15000). */
@@ -43,7 +46,9 @@ export interface RunOutcome {
 
 /** A run id that sorts by time and is safe in paths, tags and names. */
 export function newRunId(): string {
-  return `bk${Date.now().toString(36)}${process.pid.toString(36)}${Math.floor(performance.now() * 1000).toString(36).slice(-3)}`.toLowerCase();
+  return `bk${Date.now().toString(36)}${process.pid.toString(36)}${Math.floor(performance.now() * 1000)
+    .toString(36)
+    .slice(-3)}`.toLowerCase();
 }
 
 async function resolveTarget(options: RunOptions, env: NodeJS.ProcessEnv): Promise<{ config: SuiteConfig; close(): Promise<void> }> {
@@ -56,7 +61,11 @@ async function resolveTarget(options: RunOptions, env: NodeJS.ProcessEnv): Promi
 
 function runPlaywright(args: string[], env: NodeJS.ProcessEnv, redact: Redactor, quiet: boolean): Promise<number> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', '-c', PLAYWRIGHT_CONFIG, ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', '-c', PLAYWRIGHT_CONFIG, ...args], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const relay = (to: NodeJS.WriteStream) => (chunk: Buffer) => {
       if (!quiet) to.write(redact(chunk.toString('utf8')));
     };
@@ -67,7 +76,8 @@ function runPlaywright(args: string[], env: NodeJS.ProcessEnv, redact: Redactor,
 }
 
 function clearReportDir(reportDir: string, resultsFile: string): void {
-  for (const name of ['run', 'html', 'test-output', 'junit.xml', 'summary.json', 'summary.md', resultsFile]) rmSync(join(reportDir, name), { recursive: true, force: true });
+  for (const name of ['run', 'html', 'test-output', 'junit.xml', 'summary.json', 'summary.md', resultsFile])
+    rmSync(join(reportDir, name), { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
 }
 
@@ -124,14 +134,26 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
         continue;
       }
       const status = record?.status ?? 'error';
-      const reason = record?.reason ?? (record ? undefined : `no result recorded: ${redact(outcome?.error ?? 'the test did not finish (timeout or set-up failure)')}`);
+      const reason =
+        record?.reason ??
+        (record ? undefined : `no result recorded: ${redact(outcome?.error ?? 'the test did not finish (timeout or set-up failure)')}`);
       checks.push({ id, title, area, level, route, status, reason, failure: record?.failure });
     }
-    for (const file of scrubDirectory(reportDir, redact)) harnessProblems.push(`A key reached ${file} and was redacted there afterwards; please report this as a bug.`);
+    for (const file of scrubDirectory(reportDir, redact))
+      harnessProblems.push(`A key reached ${file} and was redacted there afterwards; please report this as a bug.`);
     const cleanupPath = join(settings.runDir, 'cleanup.json');
     const cleanup = existsSync(cleanupPath) ? (JSON.parse(readFileSync(cleanupPath, 'utf8')) as CleanupReport) : undefined;
     const summary = buildSummary(
-      { runId, baseUrl: settings.baseUrl, level: settings.level, readOnly: settings.readOnly, shard: options.shard, checks, cleanup, harnessProblems },
+      {
+        runId,
+        baseUrl: settings.baseUrl,
+        level: settings.level,
+        readOnly: settings.readOnly,
+        shard: options.shard,
+        checks,
+        cleanup,
+        harnessProblems,
+      },
       loadRouteTable().map(routeLabel),
     );
     writeFileSync(join(reportDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
@@ -141,4 +163,3 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     await target.close();
   }
 }
-

@@ -24,7 +24,15 @@ export class ConfigError extends Error {}
 const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
 
-export const DEPLOYMENT_VARS = ['BUCKETKIT_CONFIG', 'BUCKETKIT_BASE_URL', 'BUCKETKIT_WORKSPACE_ID', 'BUCKETKIT_BUCKET_ALLOWED', 'BUCKETKIT_BUCKET_OTHER', 'BUCKETKIT_KEYS', 'BUCKETKIT_OVERRIDES'];
+export const DEPLOYMENT_VARS = [
+  'BUCKETKIT_CONFIG',
+  'BUCKETKIT_BASE_URL',
+  'BUCKETKIT_WORKSPACE_ID',
+  'BUCKETKIT_BUCKET_ALLOWED',
+  'BUCKETKIT_BUCKET_OTHER',
+  'BUCKETKIT_KEYS',
+  'BUCKETKIT_OVERRIDES',
+];
 
 /** The env var a key's token is read from when the key names none: BUCKETKIT_KEY_<NAME>. */
 export function defaultTokenEnv(keyName: string): string {
@@ -43,15 +51,24 @@ function checkKey(raw: unknown, index: number): KeyConfig {
   const where = `keys[${index}]`;
   if (!raw || typeof raw !== 'object') throw new ConfigError(`${where} must be an object with name, scopes and bucketIds.`);
   const key = raw as Record<string, unknown>;
-  if (typeof key.name !== 'string' || !/^[A-Za-z0-9_-]{1,40}$/.test(key.name)) throw new ConfigError(`${where}.name must be 1-40 letters, digits, "_" or "-".`);
-  if (!Array.isArray(key.scopes) || !key.scopes.every((s) => typeof s === 'string')) throw new ConfigError(`${where}.scopes must be a list of scope names (may be empty).`);
+  if (typeof key.name !== 'string' || !/^[A-Za-z0-9_-]{1,40}$/.test(key.name))
+    throw new ConfigError(`${where}.name must be 1-40 letters, digits, "_" or "-".`);
+  if (!Array.isArray(key.scopes) || !key.scopes.every((s) => typeof s === 'string'))
+    throw new ConfigError(`${where}.scopes must be a list of scope names (may be empty).`);
   if (key.bucketIds !== null && (!Array.isArray(key.bucketIds) || !key.bucketIds.every((b) => typeof b === 'string'))) {
     throw new ConfigError(`${where}.bucketIds must be a list of bucket ids, or null for every bucket.`);
   }
   if (key.token !== undefined && typeof key.token !== 'string') throw new ConfigError(`${where}.token must be a string.`);
-  if (key.tokenEnv !== undefined && (typeof key.tokenEnv !== 'string' || !ENV_NAME.test(key.tokenEnv))) throw new ConfigError(`${where}.tokenEnv must be an env var name like MY_KEY.`);
+  if (key.tokenEnv !== undefined && (typeof key.tokenEnv !== 'string' || !ENV_NAME.test(key.tokenEnv)))
+    throw new ConfigError(`${where}.tokenEnv must be an env var name like MY_KEY.`);
   if (key.token !== undefined && key.tokenEnv !== undefined) throw new ConfigError(`${where}: give token or tokenEnv, not both.`);
-  return { name: key.name, token: key.token as string | undefined, tokenEnv: key.tokenEnv as string | undefined, scopes: key.scopes as string[], bucketIds: key.bucketIds as string[] | null };
+  return {
+    name: key.name,
+    token: key.token as string | undefined,
+    tokenEnv: key.tokenEnv as string | undefined,
+    scopes: key.scopes as string[],
+    bucketIds: key.bucketIds as string[] | null,
+  };
 }
 
 function checkOverrides(raw: unknown): Overrides {
@@ -61,23 +78,39 @@ function checkOverrides(raw: unknown): Overrides {
   const known = ['foreignBucketStatus', 'scopes', 'disable'];
   const unknown = Object.keys(o).filter((k) => !known.includes(k));
   if (unknown.length) throw new ConfigError(`overrides has unknown field(s) ${unknown.join(', ')}; known: ${known.join(', ')}.`);
-  if (o.foreignBucketStatus !== undefined && o.foreignBucketStatus !== 403 && o.foreignBucketStatus !== 404) throw new ConfigError('overrides.foreignBucketStatus must be 403 or 404.');
-  if (o.scopes !== undefined && (typeof o.scopes !== 'object' || o.scopes === null || !Object.values(o.scopes).every((s) => typeof s === 'string'))) {
+  if (o.foreignBucketStatus !== undefined && o.foreignBucketStatus !== 403 && o.foreignBucketStatus !== 404)
+    throw new ConfigError('overrides.foreignBucketStatus must be 403 or 404.');
+  if (
+    o.scopes !== undefined &&
+    (typeof o.scopes !== 'object' || o.scopes === null || !Object.values(o.scopes).every((s) => typeof s === 'string'))
+  ) {
     throw new ConfigError('overrides.scopes must map operationIds to scope names, e.g. {"listShares": "files:read"}.');
   }
-  if (o.disable !== undefined && (!Array.isArray(o.disable) || !o.disable.every((d) => typeof d === 'string'))) throw new ConfigError('overrides.disable must be a list of requirement ids or area names.');
+  if (o.disable !== undefined && (!Array.isArray(o.disable) || !o.disable.every((d) => typeof d === 'string')))
+    throw new ConfigError('overrides.disable must be a list of requirement ids or area names.');
   return o as Overrides;
 }
 
 /** Checks a parsed config object; throws a ConfigError naming the field and the fix. */
 export function validateConfig(raw: Record<string, unknown>): SuiteConfig {
   const baseUrl = raw.baseUrl;
-  if (typeof baseUrl !== 'string' || !/^https?:\/\/[^/]+/.test(baseUrl)) throw new ConfigError(`baseUrl must be an http(s) URL ending with ${API_BASE} (BUCKETKIT_BASE_URL).`);
-  if (!baseUrl.replace(/\/+$/, '').endsWith(API_BASE)) throw new ConfigError(`baseUrl must end with ${API_BASE} (the seed fixes the version in the path); got ${baseUrl}.`);
-  if (typeof raw.workspaceId !== 'string' || !ID.test(raw.workspaceId)) throw new ConfigError('workspaceId must be an id of the workspace under test (BUCKETKIT_WORKSPACE_ID).');
+  if (typeof baseUrl !== 'string' || !/^https?:\/\/[^/]+/.test(baseUrl))
+    throw new ConfigError(`baseUrl must be an http(s) URL ending with ${API_BASE} (BUCKETKIT_BASE_URL).`);
+  if (!baseUrl.replace(/\/+$/, '').endsWith(API_BASE))
+    throw new ConfigError(`baseUrl must end with ${API_BASE} (the seed fixes the version in the path); got ${baseUrl}.`);
+  if (typeof raw.workspaceId !== 'string' || !ID.test(raw.workspaceId))
+    throw new ConfigError('workspaceId must be an id of the workspace under test (BUCKETKIT_WORKSPACE_ID).');
   const buckets = raw.buckets as Record<string, unknown> | undefined;
-  if (!buckets || typeof buckets.allowed !== 'string' || !ID.test(buckets.allowed) || typeof buckets.other !== 'string' || !ID.test(buckets.other)) {
-    throw new ConfigError('buckets must name two buckets of the workspace: {"allowed": "...", "other": "..."} (BUCKETKIT_BUCKET_ALLOWED, BUCKETKIT_BUCKET_OTHER).');
+  if (
+    !buckets ||
+    typeof buckets.allowed !== 'string' ||
+    !ID.test(buckets.allowed) ||
+    typeof buckets.other !== 'string' ||
+    !ID.test(buckets.other)
+  ) {
+    throw new ConfigError(
+      'buckets must name two buckets of the workspace: {"allowed": "...", "other": "..."} (BUCKETKIT_BUCKET_ALLOWED, BUCKETKIT_BUCKET_OTHER).',
+    );
   }
   if (buckets.allowed === buckets.other) throw new ConfigError('buckets.allowed and buckets.other must be two different buckets.');
   if (!Array.isArray(raw.keys) || raw.keys.length === 0) throw new ConfigError('keys must list at least one key (BUCKETKIT_KEYS).');
@@ -131,7 +164,8 @@ export function resolveTokens(config: SuiteConfig, env: NodeJS.ProcessEnv): { na
     const envName = key.tokenEnv ?? defaultTokenEnv(key.name);
     const token = key.token ?? env[envName];
     if (!token) throw new ConfigError(`No token for key "${key.name}": set ${envName} (or "token"/"tokenEnv" in the config).`);
-    if (token.length < 8) throw new ConfigError(`The token of key "${key.name}" is shorter than 8 characters; it could not be redacted safely from reports.`);
+    if (token.length < 8)
+      throw new ConfigError(`The token of key "${key.name}" is shorter than 8 characters; it could not be redacted safely from reports.`);
     return { name: key.name, env: envName, token };
   });
 }

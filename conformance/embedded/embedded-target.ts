@@ -42,7 +42,10 @@ export async function startEmbeddedTarget(faults: string[] = []): Promise<Embedd
       const { token } = await postJson(`${server.origin}/__mock/keys`, { scopes: key.scopes, bucketIds: key.bucketIds });
       keys.push({ ...key, token: token as string });
     }
-    return { config: { baseUrl: server.baseUrl, workspaceId: workspace.id, buckets: { allowed, other }, keys, overrides: {} }, close: () => server.close() };
+    return {
+      config: { baseUrl: server.baseUrl, workspaceId: workspace.id, buckets: { allowed, other }, keys, overrides: {} },
+      close: () => server.close(),
+    };
   } catch (error) {
     await server.close();
     throw error;

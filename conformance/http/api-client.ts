@@ -8,11 +8,7 @@ import type { Redactor, Secret } from './redact.ts';
 export const RUN_HEADER = 'X-Bucketkit-Run';
 
 /** How a request authenticates: a configured key, none, a raw header, or a key in the query string. */
-export type Auth =
-  | { key: string }
-  | { none: true }
-  | { header: string }
-  | { queryParam: string; key: string };
+export type Auth = { key: string } | { none: true } | { header: string } | { queryParam: string; key: string };
 
 export interface ApiRequest {
   method: string;
@@ -80,9 +76,21 @@ export class ApiClient {
     if (req.rawBody !== undefined) data = Buffer.from(req.rawBody);
     else if (req.json !== undefined) data = Buffer.from(JSON.stringify(req.json));
     if (data !== undefined) headers['Content-Type'] = req.contentType ?? 'application/json';
-    const request: CurlRequest = { method: req.method, url: url.toString(), headers, body: data === undefined ? undefined : data.toString() };
+    const request: CurlRequest = {
+      method: req.method,
+      url: url.toString(),
+      headers,
+      body: data === undefined ? undefined : data.toString(),
+    };
     try {
-      const response = await this.context.fetch(url.toString(), { method: req.method, headers, data, failOnStatusCode: false, maxRedirects: 0, timeout: this.timeoutMs });
+      const response = await this.context.fetch(url.toString(), {
+        method: req.method,
+        headers,
+        data,
+        failOnStatusCode: false,
+        maxRedirects: 0,
+        timeout: this.timeoutMs,
+      });
       const body = await response.body();
       const text = body.toString('utf8');
       let json: unknown;
@@ -91,7 +99,15 @@ export class ApiClient {
       } catch {
         json = undefined;
       }
-      const exchange: Exchange = { request, status: response.status(), headers: response.headers(), text, shownText: this.redact(text), body, json };
+      const exchange: Exchange = {
+        request,
+        status: response.status(),
+        headers: response.headers(),
+        text,
+        shownText: this.redact(text),
+        body,
+        json,
+      };
       this.observer?.(exchange);
       return exchange;
     } catch (error) {

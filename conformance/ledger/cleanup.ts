@@ -42,7 +42,9 @@ export async function cleanupLedger(ledgerPath: string, target: CleanupTarget, s
   let files = only ? all.files.filter((f) => only.has(f.id)) : all.files;
   if (keepForRepro) {
     for (const f of files.filter((file) => all.keptFor.has(file.id))) {
-      report.kept.push(`file ${f.id} (${f.path}) in ${f.bucketId}: kept so that the reproduction command of ${all.keptFor.get(f.id)!.join(', ')} still finds it; remove it with bucketkit conformance --cleanup ${ledgerPath}`);
+      report.kept.push(
+        `file ${f.id} (${f.path}) in ${f.bucketId}: kept so that the reproduction command of ${all.keptFor.get(f.id)!.join(', ')} still finds it; remove it with bucketkit conformance --cleanup ${ledgerPath}`,
+      );
     }
     files = files.filter((f) => !all.keptFor.has(f.id));
   }
@@ -55,13 +57,16 @@ export async function cleanupLedger(ledgerPath: string, target: CleanupTarget, s
     const trashKey = pickHarnessKey(target.keys, [trash.scope], bucketId);
     const purgeKey = pickHarnessKey(target.keys, [purge.scope], bucketId);
     if (!trashKey || !purgeKey) {
-      report.problems.push(`${ids.length} file(s) in ${bucketId} not removed: no key holding ${trash.scope} and ${purge.scope} for that bucket.`);
+      report.problems.push(
+        `${ids.length} file(s) in ${bucketId} not removed: no key holding ${trash.scope} and ${purge.scope} for that bucket.`,
+      );
       continue;
     }
     for (let i = 0; i < ids.length; i += 100) {
       const batch = ids.slice(i, i + 100);
       // Trash each file alone: one already trashed or moved must not block the others.
-      for (const id of batch) await target.send({ method: trash.method, path: trash.path, json: { fileIds: [id] }, auth: { key: trashKey } });
+      for (const id of batch)
+        await target.send({ method: trash.method, path: trash.path, json: { fileIds: [id] }, auth: { key: trashKey } });
       const ex = await target.send({ method: purge.method, path: purge.path, json: { purge: batch }, auth: { key: purgeKey } });
       if (ex.status >= 200 && ex.status < 300) {
         const purged = new Set((ex.json as { purged?: string[] } | undefined)?.purged ?? batch);
@@ -97,6 +102,9 @@ export async function cleanupLedger(ledgerPath: string, target: CleanupTarget, s
       appendLedger(ledgerPath, { kind: 'cleaned', id: `intelligence:${entry.bucketId}` });
     } else report.problems.push(`intelligence of ${entry.bucketId}: restoring instructions answered ${ex.status}.`);
   }
-  for (const entry of pending.created) report.kept.push(`${entry.id} (${entry.by}): the API has no route that deletes it; it is named after the run and disabled where possible`);
+  for (const entry of pending.created)
+    report.kept.push(
+      `${entry.id} (${entry.by}): the API has no route that deletes it; it is named after the run and disabled where possible`,
+    );
   return report;
 }

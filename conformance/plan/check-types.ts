@@ -4,7 +4,7 @@ import type { Route } from '../../openapi/contract/route-table.ts';
 import type { SchemaValidator } from '../../openapi/contract/schema-validator.ts';
 import type { Area, Level, RunSettings } from '../config/config-types.ts';
 import type { ApiClient } from '../http/api-client.ts';
-import type { SharedFixtures, DisposableFiles } from '../runtime/fixture-types.ts';
+import type { SharedFixtures, DisposableFiles } from './fixture-types.ts';
 
 /** A key a check needs: what it must hold, lack and reach. */
 export interface KeyNeed {

@@ -26,7 +26,9 @@ export function fits(key: ResolvedKey, need: KeyNeed, buckets: BucketPair): bool
  * fewest scopes (a minimal key proves the scope alone suffices), by name on ties.
  */
 export function pickKeys(keys: ResolvedKey[], need: KeyNeed, buckets: BucketPair): string[] {
-  const fitting = keys.filter((k) => fits(k, need, buckets)).sort((a, b) => a.scopes.length - b.scopes.length || a.name.localeCompare(b.name));
+  const fitting = keys
+    .filter((k) => fits(k, need, buckets))
+    .sort((a, b) => a.scopes.length - b.scopes.length || a.name.localeCompare(b.name));
   if (need.every) return fitting.map((k) => k.name);
   return fitting.slice(0, 1).map((k) => k.name);
 }
@@ -36,7 +38,11 @@ export function describeNeed(need: KeyNeed, buckets: BucketPair): string {
   const parts: string[] = [];
   if (need.holds?.length) parts.push(`holding ${need.holds.join(' + ')}`);
   if (need.lacks) parts.push(`without ${need.lacks}`);
-  const bucketIds = need.barredFrom ? `["${buckets.allowed}"]` : need.reaches?.includes('other') ? 'null' : `null or including "${buckets.allowed}"`;
+  const bucketIds = need.barredFrom
+    ? `["${buckets.allowed}"]`
+    : need.reaches?.includes('other')
+      ? 'null'
+      : `null or including "${buckets.allowed}"`;
   parts.push(`with bucketIds ${bucketIds}`);
   return `a key ${parts.join(', ')}`;
 }

@@ -6,7 +6,9 @@ import type { CheckDef, PlannedCheck } from './check-types.ts';
 import { describeNeed, pickHarnessKey, pickKeys } from './key-picker.ts';
 
 /** Scopes the set-up needs to upload, list and tag the shared test files in both buckets. */
-export const FIXTURE_SCOPES = ['presignUpload', 'listFiles', 'updateFile'].map((id) => loadRouteTable().find((r) => r.operationId === id)!.scope);
+export const FIXTURE_SCOPES = ['presignUpload', 'listFiles', 'updateFile'].map(
+  (id) => loadRouteTable().find((r) => r.operationId === id)!.scope,
+);
 
 /** Whether the run can create test files: not read-only, and a key can upload, read and tag in both buckets. */
 export function canCreateFixtures(settings: Pick<RunSettings, 'keys' | 'buckets' | 'readOnly'>): boolean {
@@ -20,7 +22,10 @@ function matchesGrep(def: CheckDef, grep: RegExp | undefined): boolean {
 }
 
 /** Turns generated checks into the run's plan; checks the level excludes or grep misses are left out. */
-export function planChecks(defs: CheckDef[], settings: Pick<RunSettings, 'keys' | 'buckets' | 'readOnly' | 'level' | 'overrides' | 'grep'>): PlannedCheck[] {
+export function planChecks(
+  defs: CheckDef[],
+  settings: Pick<RunSettings, 'keys' | 'buckets' | 'readOnly' | 'level' | 'overrides' | 'grep'>,
+): PlannedCheck[] {
   const grep = settings.grep ? new RegExp(settings.grep) : undefined;
   const disabled = new Set(settings.overrides.disable ?? []);
   const fixtures = canCreateFixtures(settings);
@@ -39,10 +44,13 @@ export function planChecks(defs: CheckDef[], settings: Pick<RunSettings, 'keys' 
     }
     for (const harness of def.harness ?? []) {
       const bucketId = harness.bucket ? settings.buckets[harness.bucket] : undefined;
-      if (!pickHarnessKey(settings.keys, harness.scopes, bucketId)) reason ??= `needs a key holding ${harness.scopes.join(' + ')} to set up or read back; add one to "keys"`;
+      if (!pickHarnessKey(settings.keys, harness.scopes, bucketId))
+        reason ??= `needs a key holding ${harness.scopes.join(' + ')} to set up or read back; add one to "keys"`;
     }
     if (def.fixtures && !fixtures) {
-      reason ??= settings.readOnly ? 'needs test files, which a --read-only run does not upload' : `needs test files: add a key holding ${FIXTURE_SCOPES.join(' + ')} with bucketIds null`;
+      reason ??= settings.readOnly
+        ? 'needs test files, which a --read-only run does not upload'
+        : `needs test files: add a key holding ${FIXTURE_SCOPES.join(' + ')} with bucketIds null`;
     }
     if (def.writes && settings.readOnly) reason = 'sends a writing request; skipped by --read-only';
     if (disabled.has(def.id) || disabled.has(def.area)) {

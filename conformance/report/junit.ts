@@ -32,8 +32,14 @@ function testcase(c: SummaryCheck): string[] {
     '      </properties>',
   ];
   if (c.status === 'fail') {
-    const body = [`expected: ${c.failure?.expected ?? ''}`, `actual: ${c.failure?.actual ?? ''}`, ...(c.failure?.curl ? [`reproduce: ${c.failure.curl}`] : [])];
-    lines.push(`      <failure${attrs({ message: `expected ${c.failure?.expected ?? c.reason ?? 'a pass'}`, type: 'conformance' })}>${xmlEscape(body.join('\n'))}</failure>`);
+    const body = [
+      `expected: ${c.failure?.expected ?? ''}`,
+      `actual: ${c.failure?.actual ?? ''}`,
+      ...(c.failure?.curl ? [`reproduce: ${c.failure.curl}`] : []),
+    ];
+    lines.push(
+      `      <failure${attrs({ message: `expected ${c.failure?.expected ?? c.reason ?? 'a pass'}`, type: 'conformance' })}>${xmlEscape(body.join('\n'))}</failure>`,
+    );
   } else if (c.status === 'error') {
     lines.push(`      <error${attrs({ message: c.reason ?? 'the harness could not run this check', type: 'harness' })}/>`);
   } else if (c.status === 'skip' || c.status === 'disabled') {
@@ -45,7 +51,15 @@ function testcase(c: SummaryCheck): string[] {
 
 function suite(name: string, cases: SummaryCheck[], timestamp: string, extra: string[] = [], extraErrors = 0): string[] {
   const count = (...statuses: SummaryCheck['status'][]) => cases.filter((c) => statuses.includes(c.status)).length;
-  const head = { name, tests: cases.length + extraErrors, failures: count('fail'), errors: count('error') + extraErrors, skipped: count('skip', 'disabled'), time: 0, timestamp };
+  const head = {
+    name,
+    tests: cases.length + extraErrors,
+    failures: count('fail'),
+    errors: count('error') + extraErrors,
+    skipped: count('skip', 'disabled'),
+    time: 0,
+    timestamp,
+  };
   return [`  <testsuite${attrs(head)}>`, ...cases.flatMap(testcase), ...extra, '  </testsuite>'];
 }
 
@@ -65,6 +79,13 @@ export function renderJunit(s: Summary): string {
     ]);
     body.push(...suite('harness', [], s.finishedAt, problems, s.harnessProblems.length));
   }
-  const head = { name: `bucketkit conformance ${s.runId} (${s.level})`, tests: s.checks.length + s.harnessProblems.length, failures: t.fail, errors: t.error + s.harnessProblems.length, skipped: t.skip + t.disabled, time: 0 };
+  const head = {
+    name: `bucketkit conformance ${s.runId} (${s.level})`,
+    tests: s.checks.length + s.harnessProblems.length,
+    failures: t.fail,
+    errors: t.error + s.harnessProblems.length,
+    skipped: t.skip + t.disabled,
+    time: 0,
+  };
   return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attrs(head)}>`, ...body, '</testsuites>', ''].join('\n');
 }

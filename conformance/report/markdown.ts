@@ -9,31 +9,57 @@ const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').re
 export function renderMarkdown(s: Summary): string {
   const lines: string[] = [];
   const verdict = verdictOf(s);
-  lines.push(`# bucketkit conformance: ${verdict.label}`, '', `${verdict.reason[0].toUpperCase()}${verdict.reason.slice(1)} Exit code ${verdict.exitCode}.`, '');
+  lines.push(
+    `# bucketkit conformance: ${verdict.label}`,
+    '',
+    `${verdict.reason[0].toUpperCase()}${verdict.reason.slice(1)} Exit code ${verdict.exitCode}.`,
+    '',
+  );
   const part = s.shard ? `, shard ${s.shard}` : s.mergedShards ? `, merged from shards ${s.mergedShards.join(', ')}` : '';
   lines.push(`Run \`${s.runId}\` against \`${s.baseUrl}\`, level \`${s.level}\`${s.readOnly ? ', read-only' : ''}${part}.`, '');
-  lines.push(`| ${STATUSES.join(' | ')} |`, `|${STATUSES.map(() => '---:').join('|')}|`, `| ${STATUSES.map((k) => s.totals[k]).join(' | ')} |`, '');
+  lines.push(
+    `| ${STATUSES.join(' | ')} |`,
+    `|${STATUSES.map(() => '---:').join('|')}|`,
+    `| ${STATUSES.map((k) => s.totals[k]).join(' | ')} |`,
+    '',
+  );
   lines.push('## Areas', '', `| area | ${STATUSES.join(' | ')} |`, `|---|${STATUSES.map(() => '---:').join('|')}|`);
   for (const area of AREAS) lines.push(`| ${area} | ${STATUSES.map((k) => s.areas[area][k]).join(' | ')} |`);
   lines.push('', '## Routes', '', `| route | checks run | failed | areas |`, '|---|---:|---:|---|');
-  for (const [route, c] of Object.entries(s.routes)) lines.push(`| \`${route}\` | ${c.pass + c.fail} | ${c.fail} | ${c.areas.join(', ')} |`);
+  for (const [route, c] of Object.entries(s.routes))
+    lines.push(`| \`${route}\` | ${c.pass + c.fail} | ${c.fail} | ${c.areas.join(', ')} |`);
   if (s.uncoveredRoutes.length) lines.push('', `Routes no check exercised: ${s.uncoveredRoutes.map((r) => `\`${r}\``).join(', ')}.`);
   const failures = s.checks.filter((c) => c.status === 'fail');
   if (failures.length) {
     lines.push('', '## Failures', '');
     for (const f of failures) {
-      lines.push(`### ${f.id} (${f.area}, ${f.level})`, '', f.title, '', `- expected: ${f.failure?.expected ?? ''}`, `- actual: ${f.failure?.actual ?? ''}`);
+      lines.push(
+        `### ${f.id} (${f.area}, ${f.level})`,
+        '',
+        f.title,
+        '',
+        `- expected: ${f.failure?.expected ?? ''}`,
+        `- actual: ${f.failure?.actual ?? ''}`,
+      );
       if (f.failure?.curl) lines.push('', '```sh', f.failure.curl, '```');
       lines.push('');
     }
   }
   if (s.harnessProblems.length) lines.push('', '## Harness problems', '', ...s.harnessProblems.map((p) => `- ${p}`));
   if (s.cleanup) {
-    lines.push('', '## Cleanup (never a conformance failure)', '', `Removed ${s.cleanup.removed} file(s), restored ${s.cleanup.restored} setting(s).`);
+    lines.push(
+      '',
+      '## Cleanup (never a conformance failure)',
+      '',
+      `Removed ${s.cleanup.removed} file(s), restored ${s.cleanup.restored} setting(s).`,
+    );
     for (const p of s.cleanup.problems) lines.push(`- problem: ${p}`);
     for (const k of s.cleanup.kept) lines.push(`- kept: ${k}`);
   }
   lines.push('', '## Checks', '', '| id | level | status | check | reason |', '|---|---|---|---|---|');
-  for (const c of s.checks) lines.push(`| ${c.id} | ${c.level} | ${c.status} | ${cell(c.title)} | ${cell(c.reason ?? (c.failure ? `expected ${c.failure.expected}` : ''))} |`);
+  for (const c of s.checks)
+    lines.push(
+      `| ${c.id} | ${c.level} | ${c.status} | ${cell(c.title)} | ${cell(c.reason ?? (c.failure ? `expected ${c.failure.expected}` : ''))} |`,
+    );
   return `${lines.join('\n')}\n`;
 }

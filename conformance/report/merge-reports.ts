@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
-import { ShardSetError, type ShardPart } from './shard-set.ts';
-import { mergeSummaries, type Summary } from './summary.ts';
+import { mergeSummaries, ShardSetError, type ShardPart } from './shard-set.ts';
+import type { Summary } from './summary.ts';
 
 /** Reads one shard report dir's summary; a problem comes back as a message, never as a raw fs error. */
 function readPart(dir: string): ShardPart | string {
@@ -16,7 +16,8 @@ function readPart(dir: string): ShardPart | string {
   if (!existsSync(path)) return `${dir} has no summary.json (the shard did not finish, or this is not a conformance report dir)`;
   try {
     const summary = JSON.parse(readFileSync(path, 'utf8')) as Summary;
-    if (!Array.isArray(summary.checks) || typeof summary.level !== 'string' || typeof summary.runId !== 'string') throw new Error('checks, level or runId missing');
+    if (!Array.isArray(summary.checks) || typeof summary.level !== 'string' || typeof summary.runId !== 'string')
+      throw new Error('checks, level or runId missing');
     return { source: dir, summary };
   } catch (error) {
     return `${path} is not a conformance summary (${(error as Error).message})`;

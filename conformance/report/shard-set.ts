@@ -1,7 +1,7 @@
 // Checks that the summaries given to --merge are one complete, consistent set
 // of shards: every index 1..n exactly once, the same split, level, target and
 // mode, distinct runs, and no check reported twice.
-import type { Summary } from './summary.ts';
+import { buildSummary, type Summary } from './summary.ts';
 
 /** An incomplete or inconsistent shard set, or a report dir that cannot be read (exit 3). */
 export class ShardSetError extends Error {}
@@ -53,7 +53,9 @@ export function shardSetProblems(parts: ShardPart[]): string[] {
     totals.set(Number(m[2]), [...(totals.get(Number(m[2])) ?? []), p.source]);
   }
   if (totals.size > 1) {
-    problems.push(`the shards split the run differently: ${[...totals].map(([n, sources]) => `of ${n} (${sources.join(', ')})`).join('; ')}`);
+    problems.push(
+      `the shards split the run differently: ${[...totals].map(([n, sources]) => `of ${n} (${sources.join(', ')})`).join('; ')}`,
+    );
   } else if (totals.size === 1) {
     const n = [...totals.keys()][0];
     const missing = Array.from({ length: n }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
@@ -66,7 +68,8 @@ export function shardSetProblems(parts: ShardPart[]): string[] {
   problems.push(...differs(parts, 'read-only modes', (s) => (s.readOnly ? 'read-only' : 'writing')));
   const runs = new Map<string, string[]>();
   for (const p of parts) runs.set(p.summary.runId, [...(runs.get(p.summary.runId) ?? []), p.source]);
-  for (const [runId, sources] of runs) if (sources.length > 1) problems.push(`run ${runId} given ${sources.length} times: ${sources.join(', ')}`);
+  for (const [runId, sources] of runs)
+    if (sources.length > 1) problems.push(`run ${runId} given ${sources.length} times: ${sources.join(', ')}`);
   if (duplicated.length || runs.size < parts.length) return problems;
   // Each check runs in exactly one shard of a run; one reported twice means the shards come from different plans.
   const seen = new Set<string>();
@@ -76,7 +79,46 @@ export function shardSetProblems(parts: ShardPart[]): string[] {
     seen.add(c.id);
   }
   if (twice.length) {
-    problems.push(`${twice.length} check(s) reported by more than one shard (e.g. ${twice.slice(0, 3).join(', ')}): the shards were not split from the same plan`);
+    problems.push(
+      `${twice.length} check(s) reported by more than one shard (e.g. ${twice.slice(0, 3).join(', ')}): the shards were not split from the same plan`,
+    );
   }
   return problems;
+}
+
+/**
+ * Merges the summaries of one run's shards (`sources` names them in messages, e.g. their report dirs):
+ * refuses an incomplete or inconsistent set, then recomputes the counts.
+ */
+export function mergeSummaries(parts: Summary[], allRoutes: string[], sources: string[] = parts.map((p) => p.runId)): Summary {
+  if (parts.length === 0) throw new ShardSetError('Nothing to merge: give at least one summary.json.');
+  const problems = shardSetProblems(parts.map((summary, i) => ({ source: sources[i], summary })));
+  if (problems.length)
+    throw new ShardSetError(
+      `Refusing to merge: the shard set is incomplete or inconsistent:\n${problems.map((p) => `  - ${p}`).join('\n')}\nGive exactly one report dir per shard (1/n to n/n) of the same run.`,
+    );
+  // In shard order, so the merged run id and the shard list read 1..n whatever order the dirs came in.
+  parts = [...parts].sort((a, b) => parseInt(a.shard ?? '1', 10) - parseInt(b.shard ?? '1', 10));
+  const cleanups = parts.flatMap((p) => (p.cleanup ? [p.cleanup] : []));
+  const cleanup = cleanups.length
+    ? {
+        removed: cleanups.reduce((n, c) => n + c.removed, 0),
+        restored: cleanups.reduce((n, c) => n + c.restored, 0),
+        kept: cleanups.flatMap((c) => c.kept),
+        problems: cleanups.flatMap((c) => c.problems),
+      }
+    : undefined;
+  return buildSummary(
+    {
+      runId: parts.map((p) => p.runId).join('+'),
+      baseUrl: parts[0].baseUrl,
+      level: parts[0].level,
+      readOnly: parts[0].readOnly,
+      mergedShards: parts.map((p) => p.shard ?? '1/1'),
+      checks: parts.flatMap((p) => p.checks).sort((a, b) => a.id.localeCompare(b.id)),
+      cleanup,
+      harnessProblems: parts.flatMap((p) => p.harnessProblems),
+    },
+    allRoutes,
+  );
 }

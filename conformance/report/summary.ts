@@ -4,7 +4,6 @@
 import { AREAS, type Area, type Level } from '../config/config-types.ts';
 import type { CheckRecord } from '../runtime/run-files.ts';
 import type { CleanupReport } from '../ledger/cleanup.ts';
-import { ShardSetError, shardSetProblems } from './shard-set.ts';
 
 export type CheckStatus = CheckRecord['status'];
 export const STATUSES: CheckStatus[] = ['pass', 'fail', 'skip', 'disabled', 'error'];
@@ -45,7 +44,10 @@ export interface Summary {
 const zero = (): Counts => ({ pass: 0, fail: 0, skip: 0, disabled: 0, error: 0 });
 
 /** Counts checks per status, per area and per route, and lists routes no check exercised. */
-export function buildSummary(base: Omit<Summary, 'totals' | 'areas' | 'routes' | 'uncoveredRoutes' | 'finishedAt'>, allRoutes: string[]): Summary {
+export function buildSummary(
+  base: Omit<Summary, 'totals' | 'areas' | 'routes' | 'uncoveredRoutes' | 'finishedAt'>,
+  allRoutes: string[],
+): Summary {
   const totals = zero();
   const areas = Object.fromEntries(AREAS.map((a) => [a, zero()])) as Record<Area, Counts>;
   const routes: Summary['routes'] = Object.fromEntries(allRoutes.map((r) => [r, { ...zero(), areas: [] as Area[] }]));
@@ -76,11 +78,19 @@ export function verdictOf(summary: Summary): Verdict {
   if (t.fail > 0) return { exitCode: 1, label: 'FAILED', reason: `${t.fail} check(s) failed.` };
   const problems = summary.harnessProblems.length;
   if (t.error > 0 || problems > 0) {
-    return { exitCode: 2, label: 'INCOMPLETE (harness errors)', reason: `${t.error} check(s) could not run and ${problems} harness problem(s): the run gives no verdict.` };
+    return {
+      exitCode: 2,
+      label: 'INCOMPLETE (harness errors)',
+      reason: `${t.error} check(s) could not run and ${problems} harness problem(s): the run gives no verdict.`,
+    };
   }
   // Skipped and disabled checks verify nothing: a run of only those must not read as a pass.
   if (t.pass === 0) {
-    return { exitCode: 2, label: 'NO RESULTS', reason: `no check ran (0 passed, 0 failed, ${t.skip} skipped, ${t.disabled} disabled): nothing was verified; check --grep, --level, --shard and the keys.` };
+    return {
+      exitCode: 2,
+      label: 'NO RESULTS',
+      reason: `no check ran (0 passed, 0 failed, ${t.skip} skipped, ${t.disabled} disabled): nothing was verified; check --grep, --level, --shard and the keys.`,
+    };
   }
   return { exitCode: 0, label: 'PASSED', reason: `${t.pass} check(s) passed, none failed${t.skip ? ` (${t.skip} skipped)` : ''}.` };
 }
@@ -88,33 +98,4 @@ export function verdictOf(summary: Summary): Verdict {
 /** The exit code of a run: 0 only when checks ran, none failed and the harness worked. */
 export function exitCodeOf(summary: Summary): number {
   return verdictOf(summary).exitCode;
-}
-
-/**
- * Merges the summaries of one run's shards (`sources` names them in messages, e.g. their report dirs):
- * refuses an incomplete or inconsistent set, then recomputes the counts.
- */
-export function mergeSummaries(parts: Summary[], allRoutes: string[], sources: string[] = parts.map((p) => p.runId)): Summary {
-  if (parts.length === 0) throw new ShardSetError('Nothing to merge: give at least one summary.json.');
-  const problems = shardSetProblems(parts.map((summary, i) => ({ source: sources[i], summary })));
-  if (problems.length) throw new ShardSetError(`Refusing to merge: the shard set is incomplete or inconsistent:\n${problems.map((p) => `  - ${p}`).join('\n')}\nGive exactly one report dir per shard (1/n to n/n) of the same run.`);
-  // In shard order, so the merged run id and the shard list read 1..n whatever order the dirs came in.
-  parts = [...parts].sort((a, b) => parseInt(a.shard ?? '1', 10) - parseInt(b.shard ?? '1', 10));
-  const cleanups = parts.flatMap((p) => (p.cleanup ? [p.cleanup] : []));
-  const cleanup = cleanups.length
-    ? { removed: cleanups.reduce((n, c) => n + c.removed, 0), restored: cleanups.reduce((n, c) => n + c.restored, 0), kept: cleanups.flatMap((c) => c.kept), problems: cleanups.flatMap((c) => c.problems) }
-    : undefined;
-  return buildSummary(
-    {
-      runId: parts.map((p) => p.runId).join('+'),
-      baseUrl: parts[0].baseUrl,
-      level: parts[0].level,
-      readOnly: parts[0].readOnly,
-      mergedShards: parts.map((p) => p.shard ?? '1/1'),
-      checks: parts.flatMap((p) => p.checks).sort((a, b) => a.id.localeCompare(b.id)),
-      cleanup,
-      harnessProblems: parts.flatMap((p) => p.harnessProblems),
-    },
-    allRoutes,
-  );
 }

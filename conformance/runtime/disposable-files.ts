@@ -7,8 +7,8 @@ import { appendLedger } from '../ledger/ledger.ts';
 import { cleanupLedger, type CleanupReport } from '../ledger/cleanup.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
 import { callRequest, routeById, type BucketRole } from '../checks/request-builder.ts';
-import type { DisposableFiles, FixtureFile } from './fixture-types.ts';
-import { uploadBytes } from './upload.ts';
+import type { DisposableFiles, FixtureFile } from '../plan/fixture-types.ts';
+import { uploadBytes } from '../checks/upload.ts';
 import { runFiles } from './run-files.ts';
 
 export interface WorkerFiles extends DisposableFiles {
@@ -19,7 +19,8 @@ export interface WorkerFiles extends DisposableFiles {
 /** The key with the most scopes holding the scopes in the bucket, or a HarnessError naming what is missing. */
 export function requireHarnessKey(settings: RunSettings, scopes: string[], bucket?: BucketRole): string {
   const key = pickHarnessKey(settings.keys, scopes, bucket ? settings.buckets[bucket] : undefined);
-  if (!key) throw new HarnessError(`No configured key holds ${scopes.join(' + ')}${bucket ? ` for bucket ${settings.buckets[bucket]}` : ''}.`);
+  if (!key)
+    throw new HarnessError(`No configured key holds ${scopes.join(' + ')}${bucket ? ` for bucket ${settings.buckets[bucket]}` : ''}.`);
   return key;
 }
 
@@ -42,16 +43,37 @@ export function createWorkerFiles(api: ApiClient, settings: RunSettings, worker:
       await adopt(bucket, up.fileId, path);
       if (options.tags) {
         const update = routeById('updateFile');
-        const ex = await api.send(callRequest(update, settings, bucket, { fileId: up.fileId, json: { tags: options.tags } }, { key: requireHarnessKey(settings, [update.scope], bucket) }));
+        const ex = await api.send(
+          callRequest(
+            update,
+            settings,
+            bucket,
+            { fileId: up.fileId, json: { tags: options.tags } },
+            { key: requireHarnessKey(settings, [update.scope], bucket) },
+          ),
+        );
         if (ex.status !== 200) throw new HarnessError(`set-up: tagging ${path} answered ${ex.status}`);
       }
       if (options.trashed) {
         const trash = routeById('trashFiles');
-        const ex = await api.send(callRequest(trash, settings, bucket, { json: { fileIds: [up.fileId] } }, { key: requireHarnessKey(settings, [trash.scope], bucket) }));
+        const ex = await api.send(
+          callRequest(
+            trash,
+            settings,
+            bucket,
+            { json: { fileIds: [up.fileId] } },
+            { key: requireHarnessKey(settings, [trash.scope], bucket) },
+          ),
+        );
         if (ex.status !== 200) throw new HarnessError(`set-up: trashing ${path} answered ${ex.status}`);
       }
       return { id: up.fileId, bucketId: settings.buckets[bucket], path, tags: options.tags ?? [], description: null, content };
     },
-    cleanup: () => cleanupLedger(ledger, { workspaceId: settings.workspaceId, keys: settings.keys, send: (r) => api.send(r) }, { only: mine, keepForRepro: true }),
+    cleanup: () =>
+      cleanupLedger(
+        ledger,
+        { workspaceId: settings.workspaceId, keys: settings.keys, send: (r) => api.send(r) },
+        { only: mine, keepForRepro: true },
+      ),
   };
 }

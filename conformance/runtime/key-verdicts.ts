@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckRun, PlannedCheck } from '../plan/check-types.ts';
 import { keyOfCheck } from '../checks/key-checks.ts';
-import { CheckFailure } from './assert.ts';
+import { CheckFailure } from '../checks/assert.ts';
 
 /** Key name → what it did unlike its declaration (redacted). */
 export type KeyVerdicts = Record<string, string>;
@@ -13,7 +13,11 @@ export type KeyVerdicts = Record<string, string>;
 const fileOf = (runDir: string) => join(runDir, 'key-verdicts.json');
 
 /** Runs the planned KEY checks; a key that fails one gets a verdict. Harness errors decide nothing. */
-export async function verifyKeys(plan: PlannedCheck[], context: (keys: Record<string, string[]>) => CheckRun, redact: (text: string) => string): Promise<KeyVerdicts> {
+export async function verifyKeys(
+  plan: PlannedCheck[],
+  context: (keys: Record<string, string[]>) => CheckRun,
+  redact: (text: string) => string,
+): Promise<KeyVerdicts> {
   const verdicts: KeyVerdicts = {};
   for (const planned of plan) {
     const key = keyOfCheck(planned.def.id);

@@ -6,7 +6,7 @@ import { appendLedger } from '../ledger/ledger.ts';
 import { callRequest, routeById, type BucketRole } from '../checks/request-builder.ts';
 import { canCreateFixtures } from '../plan/planner.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
-import type { FixtureFile, SharedFixtures } from './fixture-types.ts';
+import type { FixtureFile, SharedFixtures } from '../plan/fixture-types.ts';
 import { requireHarnessKey, type WorkerFiles } from './disposable-files.ts';
 import { runFiles } from './run-files.ts';
 
@@ -18,22 +18,44 @@ async function rememberIntelligence(api: ApiClient, settings: RunSettings): Prom
     if (!key) continue;
     const ex = await api.send(callRequest(read, settings, bucket, {}, { key }));
     const instructions = (ex.json as { instructions?: string | null } | undefined)?.instructions;
-    if (ex.status === 200 && instructions !== undefined) appendLedger(runFiles(settings.runDir).ledger, { kind: 'intelligence', bucketId: settings.buckets[bucket], instructions });
+    if (ex.status === 200 && instructions !== undefined)
+      appendLedger(runFiles(settings.runDir).ledger, { kind: 'intelligence', bucketId: settings.buckets[bucket], instructions });
   }
 }
 
 /** Sets a file's description, for the search checks. */
 async function describe(api: ApiClient, settings: RunSettings, file: FixtureFile, description: string): Promise<FixtureFile> {
   const update = routeById('updateFile');
-  const ex = await api.send(callRequest(update, settings, 'allowed', { fileId: file.id, json: { description } }, { key: requireHarnessKey(settings, [update.scope], 'allowed') }));
+  const ex = await api.send(
+    callRequest(
+      update,
+      settings,
+      'allowed',
+      { fileId: file.id, json: { description } },
+      { key: requireHarnessKey(settings, [update.scope], 'allowed') },
+    ),
+  );
   if (ex.status !== 200) throw new Error(`set-up: describing ${file.path} answered ${ex.status}`);
   return { ...file, description };
 }
 
 /** Prepares the shared test files; never throws: a failure leaves `ready: false` with the reason. */
-export async function prepareFixtures(api: ApiClient, settings: RunSettings, files: WorkerFiles, unique: () => string): Promise<SharedFixtures> {
-  appendLedger(runFiles(settings.runDir).ledger, { kind: 'run', runId: settings.runId, baseUrl: settings.baseUrl, workspaceId: settings.workspaceId, runPrefix: settings.runPrefix, at: new Date().toISOString() });
-  if (!canCreateFixtures(settings)) return { ready: false, problem: settings.readOnly ? 'read-only run' : 'no key can upload to both buckets' };
+export async function prepareFixtures(
+  api: ApiClient,
+  settings: RunSettings,
+  files: WorkerFiles,
+  unique: () => string,
+): Promise<SharedFixtures> {
+  appendLedger(runFiles(settings.runDir).ledger, {
+    kind: 'run',
+    runId: settings.runId,
+    baseUrl: settings.baseUrl,
+    workspaceId: settings.workspaceId,
+    runPrefix: settings.runPrefix,
+    at: new Date().toISOString(),
+  });
+  if (!canCreateFixtures(settings))
+    return { ready: false, problem: settings.readOnly ? 'read-only run' : 'no key can upload to both buckets' };
   try {
     await rememberIntelligence(api, settings);
     const token = unique();

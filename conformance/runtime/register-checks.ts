@@ -4,7 +4,7 @@
 import type { Area } from '../config/config-types.ts';
 import { buildCurl } from '../http/curl.ts';
 import type { PlannedCheck } from '../plan/check-types.ts';
-import { CheckFailure } from './assert.ts';
+import { CheckFailure } from '../checks/assert.ts';
 import { currentRun } from './run-plan.ts';
 import { withRunLock } from './run-lock.ts';
 import { writeRecord, type CheckRecord } from './run-files.ts';
@@ -18,7 +18,11 @@ function register(planned: PlannedCheck): void {
   const requirement = { type: 'requirement', description: def.id };
   if (planned.status !== 'run') {
     // A "skip" annotation makes Playwright skip the test without starting it; the summary takes the reason from the plan.
-    test(def.title, { tag, annotation: [requirement, { type: 'skip', description: `${planned.status}: ${planned.reason}` }] }, () => undefined);
+    test(
+      def.title,
+      { tag, annotation: [requirement, { type: 'skip', description: `${planned.status}: ${planned.reason}` }] },
+      () => undefined,
+    );
     return;
   }
   test(def.title, { tag, annotation: [requirement] }, async ({ suite }) => {
@@ -27,7 +31,8 @@ function register(planned: PlannedCheck): void {
     const started = Date.now();
     try {
       const fixtures = suite.fixtures();
-      if (def.fixtures && !fixtures.ready) throw new Error(`the set-up could not prepare the test files (${fixtures.problem ?? 'unknown reason'})`);
+      if (def.fixtures && !fixtures.ready)
+        throw new Error(`the set-up could not prepare the test files (${fixtures.problem ?? 'unknown reason'})`);
       const run = () => def.run(suite.context(planned.keys));
       await (def.exclusive ? withRunLock(settings.runDir, def.exclusive, run) : run());
       save({ status: 'pass', durationMs: Date.now() - started });

@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunSettings } from '../config/config-types.ts';
-import type { SharedFixtures } from './fixture-types.ts';
+import type { SharedFixtures } from '../plan/fixture-types.ts';
 
 /** The env var that points Playwright's processes at the run directory. */
 export const RUN_DIR_ENV = 'BUCKETKIT_RUN_DIR';
@@ -31,7 +31,8 @@ export function writeSettings(settings: RunSettings): void {
 
 /** The run's settings, from the run directory named by BUCKETKIT_RUN_DIR. */
 export function readSettings(runDir = process.env[RUN_DIR_ENV]): RunSettings {
-  if (!runDir) throw new Error(`${RUN_DIR_ENV} is not set: start the suite with "npx bucketkit conformance", not with playwright directly.`);
+  if (!runDir)
+    throw new Error(`${RUN_DIR_ENV} is not set: start the suite with "npx bucketkit conformance", not with playwright directly.`);
   return JSON.parse(readFileSync(runFiles(runDir).settings, 'utf8')) as RunSettings;
 }
 

@@ -9,7 +9,7 @@ import type { CheckRun } from '../plan/check-types.ts';
 import { currentRun, type RunPlan } from './run-plan.ts';
 import { readFixtures, runFiles } from './run-files.ts';
 import { createWorkerFiles, requireHarnessKey, type WorkerFiles } from './disposable-files.ts';
-import type { SharedFixtures } from './fixture-types.ts';
+import type { SharedFixtures } from '../plan/fixture-types.ts';
 
 export interface SuiteWorker {
   run: RunPlan;
@@ -37,7 +37,15 @@ export const test = base.extend<object, { suite: SuiteWorker }>({
       const { settings } = run;
       const context = await playwright.request.newContext({ baseURL: settings.baseUrl });
       const keys = new Map(settings.keys.map((k, i) => [k.name, run.secrets[i]]));
-      const api = new ApiClient(context, settings.baseUrl, settings.runId, keys, run.redact, settings.requestTimeoutMs, ledgerObserver(runFiles(settings.runDir).ledger));
+      const api = new ApiClient(
+        context,
+        settings.baseUrl,
+        settings.runId,
+        keys,
+        run.redact,
+        settings.requestTimeoutMs,
+        ledgerObserver(runFiles(settings.runDir).ledger),
+      );
       let counter = 0;
       const tag = settings.runId.slice(-6).toLowerCase();
       const unique = () => `${tag}w${workerInfo.workerIndex}n${++counter}`;
@@ -68,4 +76,3 @@ export const test = base.extend<object, { suite: SuiteWorker }>({
     { scope: 'worker' },
   ],
 });
-

@@ -41,7 +41,13 @@ export function selftestTrials(): Trial[] {
   const combos = WITH_UPLOAD_COMPLETE_OPEN.map(({ fault, level }) => {
     const base = singles.find((t) => t.name === fault)!;
     // Only upload-complete's own checks: the rest of the route table is covered by the single fault.
-    return { ...base, name: `${UNSHIELD}+${fault}`, faults: [UNSHIELD, fault], level: level ?? base.level, grep: '^[A-Z]+-completeUpload-' };
+    return {
+      ...base,
+      name: `${UNSHIELD}+${fault}`,
+      faults: [UNSHIELD, fault],
+      level: level ?? base.level,
+      grep: '^[A-Z]+-completeUpload-',
+    };
   });
   return [...singles, ...combos];
 }

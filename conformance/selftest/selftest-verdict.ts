@@ -31,7 +31,14 @@ export interface FaultVerdict {
 export function judgeFault(fault: FaultLike, summary: Summary, leaks: string[], durationMs: number): FaultVerdict {
   const failed = summary.checks.filter((c) => c.status === 'fail');
   const caughtBy = failed.filter((c) => c.area === fault.area && c.level === fault.level).map((c) => c.id);
-  return { fault, caught: caughtBy.length > 0 && leaks.length === 0, caughtBy, alsoFailed: failed.filter((c) => !caughtBy.includes(c.id)).map((c) => c.id), leaks, durationMs };
+  return {
+    fault,
+    caught: caughtBy.length > 0 && leaks.length === 0,
+    caughtBy,
+    alsoFailed: failed.filter((c) => !caughtBy.includes(c.id)).map((c) => c.id),
+    leaks,
+    durationMs,
+  };
 }
 
 /** The clean run's checks that failed in no trial: each is a check nobody has seen fail. */
@@ -46,7 +53,14 @@ function coverageRows(clean: Summary, uncovered: UncoveredCheck[]): string[] {
   return areas.map((area) => {
     const total = clean.checks.filter((c) => c.area === area && c.status === 'pass').length;
     const missing = uncovered.filter((u) => u.area === area).length;
-    return `| ${area} | ${total} | ${total - missing} | ${missing ? uncovered.filter((u) => u.area === area).map((u) => u.id).join(', ') : '-'} |`;
+    return `| ${area} | ${total} | ${total - missing} | ${
+      missing
+        ? uncovered
+            .filter((u) => u.area === area)
+            .map((u) => u.id)
+            .join(', ')
+        : '-'
+    } |`;
   });
 }
 
@@ -66,7 +80,14 @@ function coverage(clean: Summary, uncovered: UncoveredCheck[], durationMs: numbe
 }
 
 /** The self-test report: the clean run, one row per trial, then check coverage. */
-export function renderSelftest(clean: Summary, cleanOk: boolean, verdicts: FaultVerdict[], durationMs: number, cleanLeaks: string[] = [], judgeCoverage = true): string {
+export function renderSelftest(
+  clean: Summary,
+  cleanOk: boolean,
+  verdicts: FaultVerdict[],
+  durationMs: number,
+  cleanLeaks: string[] = [],
+  judgeCoverage = true,
+): string {
   const uncovered = uncoveredChecks(clean, verdicts);
   const t = clean.totals;
   const lines = [
@@ -86,7 +107,9 @@ export function renderSelftest(clean: Summary, cleanOk: boolean, verdicts: Fault
     '',
     `${verdicts.filter((v) => v.caught).length}/${verdicts.length} trials caught.`,
     '',
-    ...(judgeCoverage ? coverage(clean, uncovered, durationMs) : [`Coverage not judged: only some trials ran (${(durationMs / 1000).toFixed(1)} s).`]),
+    ...(judgeCoverage
+      ? coverage(clean, uncovered, durationMs)
+      : [`Coverage not judged: only some trials ran (${(durationMs / 1000).toFixed(1)} s).`]),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -35,7 +35,9 @@ async function runTrial(fault: Trial): Promise<FaultVerdict> {
     env: { ...EMBEDDED_ENV, BUCKETKIT_EXPECT_FAILURES: '1' },
   });
   const verdict = judgeFault(fault, summary, findLeaks(reportDir, redact), Date.now() - started);
-  console.log(`${verdict.caught ? 'caught  ' : 'SURVIVED'} ${fault.name} (${fault.area}, ${fault.level}) in ${(verdict.durationMs / 1000).toFixed(1)} s`);
+  console.log(
+    `${verdict.caught ? 'caught  ' : 'SURVIVED'} ${fault.name} (${fault.area}, ${fault.level}) in ${(verdict.durationMs / 1000).toFixed(1)} s`,
+  );
   return verdict;
 }
 
@@ -56,12 +58,29 @@ async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]>
 async function main(): Promise<number> {
   const started = Date.now();
   mkdirSync(REPORT_ROOT, { recursive: true });
-  const cleanRun = await runConformance({ faults: [], level: 'profile', readOnly: false, reportDir: join(REPORT_ROOT, 'clean'), resultsFile: RESULTS_FILE, workers: 2, quiet: true, env: EMBEDDED_ENV });
+  const cleanRun = await runConformance({
+    faults: [],
+    level: 'profile',
+    readOnly: false,
+    reportDir: join(REPORT_ROOT, 'clean'),
+    resultsFile: RESULTS_FILE,
+    workers: 2,
+    quiet: true,
+    env: EMBEDDED_ENV,
+  });
   const clean: Summary = cleanRun.summary;
   const cleanLeaks = findLeaks(cleanRun.reportDir, cleanRun.redact);
-  const cleanOk = clean.totals.fail === 0 && clean.totals.error === 0 && clean.harnessProblems.length === 0 && clean.totals.pass > 0 && cleanLeaks.length === 0;
+  const cleanOk =
+    clean.totals.fail === 0 &&
+    clean.totals.error === 0 &&
+    clean.harnessProblems.length === 0 &&
+    clean.totals.pass > 0 &&
+    cleanLeaks.length === 0;
   const trials = selftestTrials().filter((t) => !ONLY || ONLY.test(t.name));
-  const verdicts = await pool(trials.map((trial) => () => runTrial(trial)), PARALLEL);
+  const verdicts = await pool(
+    trials.map((trial) => () => runTrial(trial)),
+    PARALLEL,
+  );
   const report = renderSelftest(clean, cleanOk, verdicts, Date.now() - started, cleanLeaks, !ONLY);
   console.log(report);
   writeFileSync(join(REPORT_ROOT, 'selftest.md'), report);
@@ -73,7 +92,10 @@ async function main(): Promise<number> {
   const covered = uncoveredChecks(clean, verdicts).length === 0;
   // One result per trial, one for the clean run, one for "every check shown failing".
   const passed = verdicts.length - survived + (cleanOk ? 1 : 0) + (covered ? 1 : 0);
-  writeFileSync('reports/selftest-results.json', JSON.stringify({ numPassedTests: passed, numFailedTests: verdicts.length + 2 - passed, numPendingTests: 0 }));
+  writeFileSync(
+    'reports/selftest-results.json',
+    JSON.stringify({ numPassedTests: passed, numFailedTests: verdicts.length + 2 - passed, numPendingTests: 0 }),
+  );
   return survived === 0 && cleanOk && covered ? 0 : 1;
 }
 

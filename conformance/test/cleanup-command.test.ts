@@ -27,35 +27,85 @@ describe('cleaning up from a ledger', () => {
     const info = await (await fetch(`${mock.origin}/__mock/info`)).json();
     const ws = info.workspaces.find((w: { buckets: string[] }) => w.buckets.length >= 2);
     const post = async (path: string, body: unknown, token?: string) =>
-      (await fetch(`${mock.origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json();
+      (
+        await fetch(`${mock.origin}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        })
+      ).json();
     const token = (await post('/__mock/keys', { scopes: SCOPES, bucketIds: null })).token as string;
     const at = { baseUrl: '', workspaceId: ws.id, buckets: { allowed: ws.buckets[0], other: ws.buckets[1] } } as RunSettings;
     const files = `/api/v1${routePath(routeById('listFiles'), at, 'allowed')}`;
-    const presign = await post(`/api/v1${routePath(routeById('presignUpload'), at, 'allowed')}`, { path: 'bucketkit-conformance/crashed/a.txt', contentType: 'text/plain', size: 2 }, token);
+    const presign = await post(
+      `/api/v1${routePath(routeById('presignUpload'), at, 'allowed')}`,
+      { path: 'bucketkit-conformance/crashed/a.txt', contentType: 'text/plain', size: 2 },
+      token,
+    );
     await fetch(presign.url, { method: 'PUT', headers: presign.headers, body: 'hi' });
-    const listed = async () => (await (await fetch(`${mock.origin}${files}?prefix=bucketkit-conformance/crashed/`, { headers: { Authorization: `Bearer ${token}` } })).json()).data.length;
+    const listed = async () =>
+      (
+        await (
+          await fetch(`${mock.origin}${files}?prefix=bucketkit-conformance/crashed/`, { headers: { Authorization: `Bearer ${token}` } })
+        ).json()
+      ).data.length;
     expect(await listed()).toBe(1);
 
     const ledger = join(mkdtempSync(join(tmpdir(), 'bk-cleanup-')), 'ledger.jsonl');
-    appendLedger(ledger, { kind: 'run', runId: 'bkcrashed', baseUrl: mock.baseUrl, workspaceId: ws.id, runPrefix: 'bucketkit-conformance/crashed/', at: new Date().toISOString() });
+    appendLedger(ledger, {
+      kind: 'run',
+      runId: 'bkcrashed',
+      baseUrl: mock.baseUrl,
+      workspaceId: ws.id,
+      runPrefix: 'bucketkit-conformance/crashed/',
+      at: new Date().toISOString(),
+    });
     appendLedger(ledger, { kind: 'file', bucketId: ws.buckets[0], id: presign.fileId, path: 'bucketkit-conformance/crashed/a.txt' });
     const env = {
-      BUCKETKIT_WORKSPACE_ID: ws.id, BUCKETKIT_BUCKET_ALLOWED: ws.buckets[0], BUCKETKIT_BUCKET_OTHER: ws.buckets[1],
+      BUCKETKIT_WORKSPACE_ID: ws.id,
+      BUCKETKIT_BUCKET_ALLOWED: ws.buckets[0],
+      BUCKETKIT_BUCKET_OTHER: ws.buckets[1],
       BUCKETKIT_KEYS: JSON.stringify([{ name: 'cleaner', scopes: SCOPES, bucketIds: null }]),
       BUCKETKIT_KEY_CLEANER: token,
     };
     // A second file, named by a failing check's request: the run's own cleanup keeps it.
-    const second = await post(`/api/v1${routePath(routeById('presignUpload'), at, 'allowed')}`, { path: 'bucketkit-conformance/crashed/b.txt', contentType: 'text/plain', size: 2 }, token);
+    const second = await post(
+      `/api/v1${routePath(routeById('presignUpload'), at, 'allowed')}`,
+      { path: 'bucketkit-conformance/crashed/b.txt', contentType: 'text/plain', size: 2 },
+      token,
+    );
     await fetch(second.url, { method: 'PUT', headers: second.headers, body: 'hi' });
     appendLedger(ledger, { kind: 'file', bucketId: ws.buckets[0], id: second.fileId, path: 'bucketkit-conformance/crashed/b.txt' });
     const runDir = join(ledger, '..');
-    expect(keepFilesForRepro(runDir, 'SCOPE-updateFile-refused', { method: 'PATCH', url: `${mock.baseUrl}/x/files/${second.fileId}`, headers: {} })).toEqual([second.fileId]);
+    expect(
+      keepFilesForRepro(runDir, 'SCOPE-updateFile-refused', {
+        method: 'PATCH',
+        url: `${mock.baseUrl}/x/files/${second.fileId}`,
+        headers: {},
+      }),
+    ).toEqual([second.fileId]);
     const send = async (req: { method: string; path: string; json?: unknown }) => {
-      const res = await fetch(`${mock.baseUrl}${req.path}`, { method: req.method, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(req.json) });
+      const res = await fetch(`${mock.baseUrl}${req.path}`, {
+        method: req.method,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(req.json),
+      });
       const text = await res.text();
-      return { request: { method: req.method, url: req.path, headers: {} }, status: res.status, headers: {}, text, shownText: text, body: Buffer.from(text), json: JSON.parse(text) };
+      return {
+        request: { method: req.method, url: req.path, headers: {} },
+        status: res.status,
+        headers: {},
+        text,
+        shownText: text,
+        body: Buffer.from(text),
+        json: JSON.parse(text),
+      };
     };
-    const own = await cleanupLedger(ledger, { workspaceId: ws.id, keys: [{ name: 'cleaner', env: 'BUCKETKIT_KEY_CLEANER', scopes: SCOPES, bucketIds: null }], send }, { keepForRepro: true });
+    const own = await cleanupLedger(
+      ledger,
+      { workspaceId: ws.id, keys: [{ name: 'cleaner', env: 'BUCKETKIT_KEY_CLEANER', scopes: SCOPES, bucketIds: null }], send },
+      { keepForRepro: true },
+    );
     expect(own.removed).toBe(1);
     expect(own.kept).toEqual([expect.stringContaining(`${second.fileId} (bucketkit-conformance/crashed/b.txt)`)]);
     expect(own.kept[0]).toContain('SCOPE-updateFile-refused');

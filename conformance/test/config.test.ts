@@ -61,7 +61,12 @@ describe('loading the config', () => {
   });
 
   it('treats any deployment variable as a config, so a missing BUCKETKIT_BASE_URL fails instead of testing the embedded mock', () => {
-    const env = { BUCKETKIT_WORKSPACE_ID: 'ws_1', BUCKETKIT_BUCKET_ALLOWED: 'bkt_a', BUCKETKIT_BUCKET_OTHER: 'bkt_b', BUCKETKIT_KEYS: JSON.stringify(valid.keys) };
+    const env = {
+      BUCKETKIT_WORKSPACE_ID: 'ws_1',
+      BUCKETKIT_BUCKET_ALLOWED: 'bkt_a',
+      BUCKETKIT_BUCKET_OTHER: 'bkt_b',
+      BUCKETKIT_KEYS: JSON.stringify(valid.keys),
+    };
     expect(hasConfigSource(undefined, env)).toBe(true);
     expect(() => loadConfig(undefined, env)).toThrow(/BUCKETKIT_BASE_URL/);
     expect(hasConfigSource(undefined, { BUCKETKIT_KEY_FULL: 'a-token-only' })).toBe(false);
@@ -85,7 +90,9 @@ describe('resolving key tokens', () => {
 
 describe('the command line', () => {
   it('takes defaults from env and flags over them', () => {
-    const options = parseArgs(['--level', 'core', '--read-only', '--shard', '2/3', '--fault', 'route-moved'], { BUCKETKIT_REPORT_DIR: 'out' });
+    const options = parseArgs(['--level', 'core', '--read-only', '--shard', '2/3', '--fault', 'route-moved'], {
+      BUCKETKIT_REPORT_DIR: 'out',
+    });
     expect(options).toMatchObject({ level: 'core', readOnly: true, shard: '2/3', faults: ['route-moved'], reportDir: 'out', workers: 2 });
   });
 

@@ -18,13 +18,24 @@ describe('the key leak scan', () => {
     writeFileSync(join(dir, 'raw.xml'), `<failure>${token}</failure>`);
     writeFileSync(join(dir, 'b64.json'), JSON.stringify({ h: Buffer.from(`Bearer ${token}`).toString('base64') }));
     writeFileSync(join(dir, 'url.md'), `?api_key=${encodeURIComponent(token)}`);
-    expect(findLeaks(dir, redact).map((p) => p.slice(dir.length + 1)).sort()).toEqual(['b64.json', 'raw.xml', 'url.md']);
+    expect(
+      findLeaks(dir, redact)
+        .map((p) => p.slice(dir.length + 1))
+        .sort(),
+    ).toEqual(['b64.json', 'raw.xml', 'url.md']);
   });
 
   it('finds no key in any artifact of a run whose server echoes keys in errors', async () => {
     const reportDir = mkdtempSync(join(tmpdir(), 'bk-leak-'));
     const { summary, redact } = await runConformance({
-      faults: ['key-echoed-in-error'], level: 'profile', readOnly: false, grep: '@errors|@auth', reportDir, workers: 2, quiet: true, resultsFile: 'playwright.json',
+      faults: ['key-echoed-in-error'],
+      level: 'profile',
+      readOnly: false,
+      grep: '@errors|@auth',
+      reportDir,
+      workers: 2,
+      quiet: true,
+      resultsFile: 'playwright.json',
       env: { ...process.env, BUCKETKIT_CONFIG: '', BUCKETKIT_BASE_URL: '' },
     });
     // The echo is caught, and its failure record shows the body with the key redacted.

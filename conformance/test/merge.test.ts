@@ -9,17 +9,41 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderJunit } from '../report/junit.ts';
 import { mergeReportDirs, readShardParts } from '../report/merge-reports.ts';
-import { ShardSetError } from '../report/shard-set.ts';
-import { buildSummary, mergeSummaries, type Summary, type SummaryCheck } from '../report/summary.ts';
+import { mergeSummaries, ShardSetError } from '../report/shard-set.ts';
+import { buildSummary, type Summary, type SummaryCheck } from '../report/summary.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/bucketkit.js', import.meta.url));
 const routes = ['GET /a', 'POST /b'];
-const check = (id: string, status: SummaryCheck['status'], over: Partial<SummaryCheck> = {}): SummaryCheck => ({ id, title: `${id} works`, area: 'auth', level: 'core', route: 'GET /a', status, ...over });
+const check = (id: string, status: SummaryCheck['status'], over: Partial<SummaryCheck> = {}): SummaryCheck => ({
+  id,
+  title: `${id} works`,
+  area: 'auth',
+  level: 'core',
+  route: 'GET /a',
+  status,
+  ...over,
+});
 const shard = (runId: string, shardOf: string | undefined, checks: SummaryCheck[], over: Partial<Summary> = {}) =>
-  buildSummary({ runId, baseUrl: 'https://files.example.com/api/v1', level: 'profile', readOnly: false, shard: shardOf, checks, harnessProblems: [], ...over }, routes);
+  buildSummary(
+    {
+      runId,
+      baseUrl: 'https://files.example.com/api/v1',
+      level: 'profile',
+      readOnly: false,
+      shard: shardOf,
+      checks,
+      harnessProblems: [],
+      ...over,
+    },
+    routes,
+  );
 const refusal = (parts: Summary[]) => {
   try {
-    mergeSummaries(parts, routes, parts.map((_, i) => `dir${i + 1}`));
+    mergeSummaries(
+      parts,
+      routes,
+      parts.map((_, i) => `dir${i + 1}`),
+    );
   } catch (error) {
     expect(error).toBeInstanceOf(ShardSetError);
     return (error as Error).message;
@@ -49,26 +73,46 @@ describe('the shard set', () => {
   });
 
   it('refuses shards of different splits, levels, base URLs or read-only modes', () => {
-    expect(refusal([shard('r1', '1/2', [check('A', 'pass')]), shard('r2', '2/3', [check('B', 'pass')])])).toContain('the shards split the run differently: of 2 (dir1); of 3 (dir2)');
-    expect(refusal([shard('r1', '1/2', [check('A', 'pass')]), shard('r2', '2/2', [check('B', 'pass')], { level: 'core' })])).toContain('levels differ: profile (dir1); core (dir2)');
-    expect(refusal([shard('r1', '1/2', [check('A', 'pass')]), shard('r2', '2/2', [check('B', 'pass')], { baseUrl: 'https://staging.example.com/api/v1' })])).toContain('base URLs differ');
-    expect(refusal([shard('r1', '1/2', [check('A', 'pass')]), shard('r2', '2/2', [check('B', 'pass')], { readOnly: true })])).toContain('read-only modes differ');
+    expect(refusal([shard('r1', '1/2', [check('A', 'pass')]), shard('r2', '2/3', [check('B', 'pass')])])).toContain(
+      'the shards split the run differently: of 2 (dir1); of 3 (dir2)',
+    );
+    expect(refusal([shard('r1', '1/2', [check('A', 'pass')]), shard('r2', '2/2', [check('B', 'pass')], { level: 'core' })])).toContain(
+      'levels differ: profile (dir1); core (dir2)',
+    );
+    expect(
+      refusal([
+        shard('r1', '1/2', [check('A', 'pass')]),
+        shard('r2', '2/2', [check('B', 'pass')], { baseUrl: 'https://staging.example.com/api/v1' }),
+      ]),
+    ).toContain('base URLs differ');
+    expect(refusal([shard('r1', '1/2', [check('A', 'pass')]), shard('r2', '2/2', [check('B', 'pass')], { readOnly: true })])).toContain(
+      'read-only modes differ',
+    );
   });
 
   it('refuses a check reported by two shards (not split from the same plan)', () => {
-    expect(refusal([shard('r1', '1/2', [check('A', 'pass')]), shard('r2', '2/2', [check('A', 'fail')])])).toContain('1 check(s) reported by more than one shard (e.g. A)');
+    expect(refusal([shard('r1', '1/2', [check('A', 'pass')]), shard('r2', '2/2', [check('A', 'fail')])])).toContain(
+      '1 check(s) reported by more than one shard (e.g. A)',
+    );
   });
 
   it("accepts a complete set, the embedded mock's shards on different loopback ports included", () => {
     const at = (port: number) => ({ baseUrl: `http://127.0.0.1:${port}/api/v1` });
-    const merged = mergeSummaries([shard('r2', '2/2', [check('B', 'pass')], at(40002)), shard('r1', '1/2', [check('A', 'pass')], at(40001))], routes);
+    const merged = mergeSummaries(
+      [shard('r2', '2/2', [check('B', 'pass')], at(40002)), shard('r1', '1/2', [check('A', 'pass')], at(40001))],
+      routes,
+    );
     expect(merged.totals.pass).toBe(2);
     expect(merged.mergedShards).toEqual(['1/2', '2/2']);
   });
 });
 
 describe('the merged JUnit XML', () => {
-  const failure = { expected: 'a 4xx refusal', actual: '200 {"a":"<b> & c"}', curl: 'curl -H "Authorization: Bearer $BUCKETKIT_KEY_FULL" \'http://h/api/v1/x\'' };
+  const failure = {
+    expected: 'a 4xx refusal',
+    actual: '200 {"a":"<b> & c"}',
+    curl: 'curl -H "Authorization: Bearer $BUCKETKIT_KEY_FULL" \'http://h/api/v1/x\'',
+  };
   const xml = renderJunit(
     shard('r1', undefined, [
       check('AUTH-a-refused', 'pass'),
@@ -91,7 +135,9 @@ describe('the merged JUnit XML', () => {
   });
 
   it('gives a failure its expected and actual answer and the curl, escaped; skips and errors their reason', () => {
-    expect(xml).toContain('<failure message="expected a 4xx refusal" type="conformance">expected: a 4xx refusal\nactual: 200 {&quot;a&quot;:&quot;&lt;b&gt; &amp; c&quot;}\nreproduce: curl -H &quot;Authorization: Bearer $BUCKETKIT_KEY_FULL&quot; &apos;http://h/api/v1/x&apos;</failure>');
+    expect(xml).toContain(
+      '<failure message="expected a 4xx refusal" type="conformance">expected: a 4xx refusal\nactual: 200 {&quot;a&quot;:&quot;&lt;b&gt; &amp; c&quot;}\nreproduce: curl -H &quot;Authorization: Bearer $BUCKETKIT_KEY_FULL&quot; &apos;http://h/api/v1/x&apos;</failure>',
+    );
     expect(xml).toContain('<skipped message="skip: needs a key holding files:read"/>');
     expect(xml).toContain('<skipped message="disabled: overrides.disable"/>');
     expect(xml).toContain('<error message="harness error: timeout\uFFFD" type="harness"/>');
@@ -117,7 +163,10 @@ describe('merging report dirs', () => {
 
   it('writes summary.json, summary.md and junit.xml of the whole run', () => {
     const root = tmp();
-    const dirs = [writeShard(root, 's1', shard('r1', '1/2', [check('A', 'pass')])), writeShard(root, 's2', shard('r2', '2/2', [check('B', 'fail', { failure: { expected: 'x', actual: 'y' } })]))];
+    const dirs = [
+      writeShard(root, 's1', shard('r1', '1/2', [check('A', 'pass')])),
+      writeShard(root, 's2', shard('r2', '2/2', [check('B', 'fail', { failure: { expected: 'x', actual: 'y' } })])),
+    ];
     const merged = mergeReportDirs(dirs, join(root, 'out'), routes);
     expect(merged.totals).toMatchObject({ pass: 1, fail: 1 });
     expect(JSON.parse(readFileSync(join(root, 'out', 'summary.json'), 'utf8')).runId).toBe('r1+r2');
@@ -146,11 +195,25 @@ describe('the command', () => {
 
   it('--merge of a complete set exits 0 and writes junit.xml; one in which no check ran exits 2', () => {
     const root = tmp();
-    const ok = cli('conformance', '--merge', writeShard(root, 'a1', shard('r1', '1/2', [check('A', 'pass')])), writeShard(root, 'a2', shard('r2', '2/2', [check('B', 'pass')])), '--report-dir', join(root, 'ok'));
+    const ok = cli(
+      'conformance',
+      '--merge',
+      writeShard(root, 'a1', shard('r1', '1/2', [check('A', 'pass')])),
+      writeShard(root, 'a2', shard('r2', '2/2', [check('B', 'pass')])),
+      '--report-dir',
+      join(root, 'ok'),
+    );
     expect(ok.status).toBe(0);
     expect(ok.stdout).toContain('PASSED (exit 0)');
     expect(existsSync(join(root, 'ok', 'junit.xml'))).toBe(true);
-    const none = cli('conformance', '--merge', writeShard(root, 'b1', shard('r3', '1/2', [check('A', 'skip')])), writeShard(root, 'b2', shard('r4', '2/2', [])), '--report-dir', join(root, 'none'));
+    const none = cli(
+      'conformance',
+      '--merge',
+      writeShard(root, 'b1', shard('r3', '1/2', [check('A', 'skip')])),
+      writeShard(root, 'b2', shard('r4', '2/2', [])),
+      '--report-dir',
+      join(root, 'none'),
+    );
     expect(none.status).toBe(2);
     expect(none.stdout).toContain('NO RESULTS (exit 2): no check ran');
   });

@@ -10,9 +10,29 @@ import { pickKeys } from '../plan/key-picker.ts';
 import { generateChecks } from '../checks/all-checks.ts';
 
 const buckets = { allowed: 'bkt_a', other: 'bkt_b' };
-const key = (name: string, scopes: string[], bucketIds: string[] | null = null): ResolvedKey => ({ name, env: `BUCKETKIT_KEY_${name.toUpperCase()}`, scopes, bucketIds });
-const keys = [key('full', ['files:read', 'files:write', 'files:upload']), key('reader', ['files:read']), key('writer', ['files:write']), key('limited', ['files:read'], ['bkt_a'])];
-const check = (over: Partial<CheckDef>): CheckDef => ({ id: 'X-1', title: 't', area: 'scopes', level: 'core', keys: {}, writes: false, fixtures: false, run: async () => undefined, ...over });
+const key = (name: string, scopes: string[], bucketIds: string[] | null = null): ResolvedKey => ({
+  name,
+  env: `BUCKETKIT_KEY_${name.toUpperCase()}`,
+  scopes,
+  bucketIds,
+});
+const keys = [
+  key('full', ['files:read', 'files:write', 'files:upload']),
+  key('reader', ['files:read']),
+  key('writer', ['files:write']),
+  key('limited', ['files:read'], ['bkt_a']),
+];
+const check = (over: Partial<CheckDef>): CheckDef => ({
+  id: 'X-1',
+  title: 't',
+  area: 'scopes',
+  level: 'core',
+  keys: {},
+  writes: false,
+  fixtures: false,
+  run: async () => undefined,
+  ...over,
+});
 const base = { keys, buckets, readOnly: false, level: 'profile' as const, overrides: {} };
 
 describe('picking keys', () => {
@@ -43,7 +63,10 @@ describe('planning', () => {
   });
 
   it('disables checks by id or area through overrides', () => {
-    const plan = planChecks([check({ id: 'A-1' }), check({ id: 'B-1', area: 'listing' }), check({ id: 'C-1' })], { ...base, overrides: { disable: ['A-1', 'listing'] } });
+    const plan = planChecks([check({ id: 'A-1' }), check({ id: 'B-1', area: 'listing' }), check({ id: 'C-1' })], {
+      ...base,
+      overrides: { disable: ['A-1', 'listing'] },
+    });
     expect(plan.map((p) => p.status)).toEqual(['disabled', 'disabled', 'run']);
   });
 
@@ -65,13 +88,17 @@ describe('checks generated from the route table', () => {
   it('covers every route in the scope matrix, with sentence titles', () => {
     for (const route of routes) {
       const refused = defs.find((d) => d.id === `SCOPE-${route.operationId}-refused`);
-      expect(refused?.title).toBe(`${route.method} ${route.pathTemplate} without ${route.scope} is refused${route.mutates ? ' and changes nothing' : ''}`);
+      expect(refused?.title).toBe(
+        `${route.method} ${route.pathTemplate} without ${route.scope} is refused${route.mutates ? ' and changes nothing' : ''}`,
+      );
     }
   });
 
   it('puts seed scopes at core and assumed scopes (x-scope-assumed) at profile', () => {
     for (const route of routes) {
-      expect(defs.find((d) => d.id === `SCOPE-${route.operationId}-refused`)?.level).toBe(route.scopeSource === 'seed' ? 'core' : 'profile');
+      expect(defs.find((d) => d.id === `SCOPE-${route.operationId}-refused`)?.level).toBe(
+        route.scopeSource === 'seed' ? 'core' : 'profile',
+      );
     }
   });
 

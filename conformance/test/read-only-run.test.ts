@@ -10,7 +10,9 @@ import { startMockServer, type MockServer } from '../../mocks/http/start-mock-se
 import { runConformance } from '../cli/run-conformance.ts';
 
 /** A loopback proxy in front of the mock that counts requests per method. */
-async function countingProxy(target: string): Promise<{ origin: string; methods: Map<string, number>; runIds: Set<string>; server: Server }> {
+async function countingProxy(
+  target: string,
+): Promise<{ origin: string; methods: Map<string, number>; runIds: Set<string>; server: Server }> {
   const methods = new Map<string, number>();
   const runIds = new Set<string>();
   const server = createServer((req, res) => {
@@ -36,16 +38,33 @@ describe('a read-only run', () => {
     mock = await startMockServer({ host: '127.0.0.1', port: 0 });
     const info = await (await fetch(`${mock.origin}/__mock/info`)).json();
     const ws = info.workspaces.find((w: { buckets: string[] }) => w.buckets.length >= 2);
-    const mint = async (scopes: string[], bucketIds: string[] | null) => (await (await fetch(`${mock.origin}/__mock/keys`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ scopes, bucketIds }) })).json()).token;
+    const mint = async (scopes: string[], bucketIds: string[] | null) =>
+      (
+        await (
+          await fetch(`${mock.origin}/__mock/keys`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ scopes, bucketIds }),
+          })
+        ).json()
+      ).token;
     env.BUCKETKIT_KEY_READER = await mint(['workspaces:read', 'buckets:read', 'files:read'], null);
     env.BUCKETKIT_KEY_AUTOMATIONS = await mint(['automations:read'], [ws.buckets[0]]);
     // Minting happens before the proxy starts counting: only the suite's own requests are counted.
     proxy = await countingProxy(mock.origin);
     configPath = join(mkdtempSync(join(tmpdir(), 'bk-ro-')), 'config.json');
-    writeFileSync(configPath, JSON.stringify({
-      baseUrl: `${proxy.origin}/api/v1`, workspaceId: ws.id, buckets: { allowed: ws.buckets[0], other: ws.buckets[1] },
-      keys: [{ name: 'reader', scopes: ['workspaces:read', 'buckets:read', 'files:read'], bucketIds: null }, { name: 'automations', scopes: ['automations:read'], bucketIds: [ws.buckets[0]] }],
-    }));
+    writeFileSync(
+      configPath,
+      JSON.stringify({
+        baseUrl: `${proxy.origin}/api/v1`,
+        workspaceId: ws.id,
+        buckets: { allowed: ws.buckets[0], other: ws.buckets[1] },
+        keys: [
+          { name: 'reader', scopes: ['workspaces:read', 'buckets:read', 'files:read'], bucketIds: null },
+          { name: 'automations', scopes: ['automations:read'], bucketIds: [ws.buckets[0]] },
+        ],
+      }),
+    );
     delete env.BUCKETKIT_CONFIG;
   });
 
@@ -56,13 +75,26 @@ describe('a read-only run', () => {
 
   it('sends only GET requests, each with the run id header, and fails no check', async () => {
     const reportDir = mkdtempSync(join(tmpdir(), 'bk-ro-report-'));
-    const { summary } = await runConformance({ config: configPath, level: 'profile', readOnly: true, reportDir, faults: [], workers: 2, quiet: true, resultsFile: 'playwright.json', env });
+    const { summary } = await runConformance({
+      config: configPath,
+      level: 'profile',
+      readOnly: true,
+      reportDir,
+      faults: [],
+      workers: 2,
+      quiet: true,
+      resultsFile: 'playwright.json',
+      env,
+    });
     expect([...proxy.methods.keys()]).toEqual(['GET']);
     expect(proxy.methods.get('GET')).toBeGreaterThan(20);
     expect([...proxy.runIds]).toEqual([summary.runId]);
     expect(summary.totals.fail).toBe(0);
     expect(summary.totals.pass).toBeGreaterThan(20);
-    expect(summary.checks.find((c) => c.id === 'SCOPE-updateFile-refused')).toMatchObject({ status: 'skip', reason: 'sends a writing request; skipped by --read-only' });
+    expect(summary.checks.find((c) => c.id === 'SCOPE-updateFile-refused')).toMatchObject({
+      status: 'skip',
+      reason: 'sends a writing request; skipped by --read-only',
+    });
     expect(summary.checks.find((c) => c.id === 'SCOPE-listAutomations-refused')?.status).toBe('pass');
   }, 120_000);
 });

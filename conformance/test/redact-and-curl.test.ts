@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRedactor, secretForms } from '../http/redact.ts';
 import { buildCurl } from '../http/curl.ts';
-import { describeResponse } from '../runtime/assert.ts';
+import { describeResponse } from '../checks/assert.ts';
 import type { Exchange } from '../http/api-client.ts';
 
 const secret = { env: 'BUCKETKIT_KEY_FULL', token: 'bk_live_S3cr3t+/Token==' };
@@ -50,13 +50,21 @@ describe('redaction', () => {
 
 describe('curl reproduction', () => {
   it('names the key as "$ENV_VAR" in the header and never its value', () => {
-    const curl = buildCurl({ method: 'GET', url: 'http://h/api/v1/workspaces', headers: { Authorization: `Bearer ${secret.token}`, 'X-Bucketkit-Run': 'bk1' } }, [secret]);
-    expect(curl).toBe(`curl -sS -i -X GET -H "Authorization: Bearer $BUCKETKIT_KEY_FULL" -H 'X-Bucketkit-Run: bk1' 'http://h/api/v1/workspaces'`);
+    const curl = buildCurl(
+      { method: 'GET', url: 'http://h/api/v1/workspaces', headers: { Authorization: `Bearer ${secret.token}`, 'X-Bucketkit-Run': 'bk1' } },
+      [secret],
+    );
+    expect(curl).toBe(
+      `curl -sS -i -X GET -H "Authorization: Bearer $BUCKETKIT_KEY_FULL" -H 'X-Bucketkit-Run: bk1' 'http://h/api/v1/workspaces'`,
+    );
     expect(curl).not.toContain(secret.token);
   });
 
   it('swaps a key in the query string and quotes a body safely', () => {
-    const curl = buildCurl({ method: 'POST', url: `http://h/x?api_key=${encodeURIComponent(secret.token)}`, headers: {}, body: `{"a":"it's"}` }, [secret]);
+    const curl = buildCurl(
+      { method: 'POST', url: `http://h/x?api_key=${encodeURIComponent(secret.token)}`, headers: {}, body: `{"a":"it's"}` },
+      [secret],
+    );
     expect(curl).toContain(`"http://h/x?api_key=$BUCKETKIT_KEY_FULL"`);
     expect(curl).toContain(`--data-binary '{"a":"it'\\''s"}'`);
   });
@@ -65,7 +73,10 @@ describe('curl reproduction', () => {
 describe('the report archive rewrite', () => {
   it('writes a zip that reads back to the same entries', async () => {
     const { zipEntries, unzipEntries } = await import('../report/zip.ts');
-    const entries = [{ name: 'report.json', data: Buffer.from('{"ok":true}') }, { name: 'b/ü.txt', data: Buffer.from('x'.repeat(5000)) }];
+    const entries = [
+      { name: 'report.json', data: Buffer.from('{"ok":true}') },
+      { name: 'b/ü.txt', data: Buffer.from('x'.repeat(5000)) },
+    ];
     expect(unzipEntries(zipEntries(entries))).toEqual(entries);
   });
 });

@@ -7,19 +7,40 @@ import type { Summary, SummaryCheck } from '../report/summary.ts';
 import { judgeFault, renderSelftest, uncoveredChecks } from '../selftest/selftest-verdict.ts';
 import { areaGrep, selftestTrials } from '../selftest/selftest-trials.ts';
 
-const check = (id: string, area: SummaryCheck['area'], level: SummaryCheck['level'], status: SummaryCheck['status']): SummaryCheck => ({ id, title: id, area, level, status });
+const check = (id: string, area: SummaryCheck['area'], level: SummaryCheck['level'], status: SummaryCheck['status']): SummaryCheck => ({
+  id,
+  title: id,
+  area,
+  level,
+  status,
+});
 
 function summary(checks: SummaryCheck[]): Summary {
   const totals = { pass: 0, fail: 0, skip: 0, disabled: 0, error: 0 };
   for (const c of checks) totals[c.status] += 1;
-  return { runId: 'r', baseUrl: 'http://127.0.0.1/api/v1', level: 'profile', readOnly: false, finishedAt: '', totals, areas: {} as Summary['areas'], routes: {}, uncoveredRoutes: [], checks, harnessProblems: [] };
+  return {
+    runId: 'r',
+    baseUrl: 'http://127.0.0.1/api/v1',
+    level: 'profile',
+    readOnly: false,
+    finishedAt: '',
+    totals,
+    areas: {} as Summary['areas'],
+    routes: {},
+    uncoveredRoutes: [],
+    checks,
+    harnessProblems: [],
+  };
 }
 
 describe('the self-test verdict', () => {
   const fault = { name: 'scope-unenforced-everywhere', area: 'scopes', level: 'core' as const };
 
   it('catches a fault only with a failing check of its area at its level', () => {
-    const otherLevel = summary([check('SCOPE-a-insufficient-scope', 'scopes', 'profile', 'fail'), check('AUTH-a-refused', 'auth', 'core', 'fail')]);
+    const otherLevel = summary([
+      check('SCOPE-a-insufficient-scope', 'scopes', 'profile', 'fail'),
+      check('AUTH-a-refused', 'auth', 'core', 'fail'),
+    ]);
     expect(judgeFault(fault, otherLevel, [], 1).caught).toBe(false);
     const right = summary([check('SCOPE-a-refused', 'scopes', 'core', 'fail')]);
     expect(judgeFault(fault, right, [], 1)).toMatchObject({ caught: true, caughtBy: ['SCOPE-a-refused'] });
@@ -30,8 +51,19 @@ describe('the self-test verdict', () => {
   });
 
   it('lists the clean run checks no trial made fail, and renders them', () => {
-    const clean = summary([check('A-1', 'auth', 'core', 'pass'), check('A-2', 'auth', 'core', 'pass'), check('S-1', 'scopes', 'core', 'pass')]);
-    const verdicts = [judgeFault({ name: 'f', area: 'auth', level: 'core' }, summary([check('A-1', 'auth', 'core', 'fail'), check('S-1', 'scopes', 'core', 'fail')]), [], 1)];
+    const clean = summary([
+      check('A-1', 'auth', 'core', 'pass'),
+      check('A-2', 'auth', 'core', 'pass'),
+      check('S-1', 'scopes', 'core', 'pass'),
+    ]);
+    const verdicts = [
+      judgeFault(
+        { name: 'f', area: 'auth', level: 'core' },
+        summary([check('A-1', 'auth', 'core', 'fail'), check('S-1', 'scopes', 'core', 'fail')]),
+        [],
+        1,
+      ),
+    ];
     expect(uncoveredChecks(clean, verdicts).map((u) => u.id)).toEqual(['A-2']);
     const report = renderSelftest(clean, true, verdicts, 1000);
     expect(report).toContain('| auth | 2 | 1 | A-2 |');
@@ -43,7 +75,8 @@ describe('the self-test trials', () => {
   const trials = selftestTrials();
 
   it('has one trial per planted fault, at the fault area and level', () => {
-    for (const fault of FAULT_CATALOG) expect(trials.find((t) => t.name === fault.name)).toMatchObject({ faults: [fault.name], area: fault.area, level: fault.level });
+    for (const fault of FAULT_CATALOG)
+      expect(trials.find((t) => t.name === fault.name)).toMatchObject({ faults: [fault.name], area: fault.area, level: fault.level });
   });
 
   it('combines faults only with upload-needs-complete, and runs only upload-complete checks then', () => {

@@ -4,13 +4,26 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSummary, exitCodeOf, mergeSummaries, verdictOf, type Summary, type SummaryCheck } from '../report/summary.ts';
+import { mergeSummaries } from '../report/shard-set.ts';
+import { buildSummary, exitCodeOf, verdictOf, type Summary, type SummaryCheck } from '../report/summary.ts';
 import { renderMarkdown } from '../report/markdown.ts';
 import { appendLedger, pendingEntries, readLedger } from '../ledger/ledger.ts';
 
 const routes = ['GET /a', 'POST /b'];
-const check = (id: string, status: SummaryCheck['status'], over: Partial<SummaryCheck> = {}): SummaryCheck => ({ id, title: `${id} works`, area: 'auth', level: 'core', route: 'GET /a', status, ...over });
-const summarize = (checks: SummaryCheck[], over: Partial<Summary> = {}) => buildSummary({ runId: 'bk1', baseUrl: 'http://h/api/v1', level: 'profile', readOnly: false, checks, harnessProblems: [], ...over }, routes);
+const check = (id: string, status: SummaryCheck['status'], over: Partial<SummaryCheck> = {}): SummaryCheck => ({
+  id,
+  title: `${id} works`,
+  area: 'auth',
+  level: 'core',
+  route: 'GET /a',
+  status,
+  ...over,
+});
+const summarize = (checks: SummaryCheck[], over: Partial<Summary> = {}) =>
+  buildSummary(
+    { runId: 'bk1', baseUrl: 'http://h/api/v1', level: 'profile', readOnly: false, checks, harnessProblems: [], ...over },
+    routes,
+  );
 
 describe('the summary', () => {
   it('counts per status, area and route, and lists routes no check ran', () => {
@@ -40,7 +53,10 @@ describe('the summary', () => {
 
   it('merges a complete shard set: every check once, counts recomputed, shards named', () => {
     const merged = mergeSummaries(
-      [summarize([check('A', 'pass'), check('B', 'skip')], { runId: 'bk1', shard: '1/2' }), summarize([check('C', 'fail'), check('D', 'pass')], { runId: 'bk2', shard: '2/2' })],
+      [
+        summarize([check('A', 'pass'), check('B', 'skip')], { runId: 'bk1', shard: '1/2' }),
+        summarize([check('C', 'fail'), check('D', 'pass')], { runId: 'bk2', shard: '2/2' }),
+      ],
       routes,
     );
     expect(merged.checks.map((c) => `${c.id}:${c.status}`)).toEqual(['A:pass', 'B:skip', 'C:fail', 'D:pass']);
@@ -50,7 +66,13 @@ describe('the summary', () => {
   });
 
   it('shows every failure with expected, actual and the curl command', () => {
-    const md = renderMarkdown(summarize([check('B', 'fail', { failure: { expected: 'a 4xx refusal', actual: '200', curl: 'curl -H "Authorization: Bearer $BUCKETKIT_KEY_FULL" x' } })]));
+    const md = renderMarkdown(
+      summarize([
+        check('B', 'fail', {
+          failure: { expected: 'a 4xx refusal', actual: '200', curl: 'curl -H "Authorization: Bearer $BUCKETKIT_KEY_FULL" x' },
+        }),
+      ]),
+    );
     expect(md).toContain('# bucketkit conformance: FAILED');
     expect(md).toContain('- expected: a 4xx refusal');
     expect(md).toContain('curl -H "Authorization: Bearer $BUCKETKIT_KEY_FULL" x');

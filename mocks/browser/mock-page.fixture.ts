@@ -19,21 +19,29 @@ export class MockPage {
 
   constructor(readonly page: Page) {
     page.on('response', (response) => {
-      if (isMockPath(new URL(response.url()).pathname)) this.mockResponses.push({ url: response.url(), fromServiceWorker: response.fromServiceWorker() });
+      if (isMockPath(new URL(response.url()).pathname))
+        this.mockResponses.push({ url: response.url(), fromServiceWorker: response.fromServiceWorker() });
     });
   }
 
   /** Calls `fetch(path, init)` inside the page; a JSON body comes back parsed, any other as text. */
   fetch(path: string, init: { method?: string; token?: string; json?: unknown } = {}): Promise<PageResponse> {
-    return this.page.evaluate(async ({ path, init }) => {
-      const headers: Record<string, string> = {};
-      if (init.token) headers.Authorization = `Bearer ${init.token}`;
-      if (init.json !== undefined) headers['Content-Type'] = 'application/json';
-      const response = await fetch(path, { method: init.method ?? 'GET', headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) });
-      const text = await response.text();
-      const contentType = response.headers.get('content-type');
-      return { status: response.status, contentType, body: contentType?.includes('json') && text ? JSON.parse(text) : text };
-    }, { path, init });
+    return this.page.evaluate(
+      async ({ path, init }) => {
+        const headers: Record<string, string> = {};
+        if (init.token) headers.Authorization = `Bearer ${init.token}`;
+        if (init.json !== undefined) headers['Content-Type'] = 'application/json';
+        const response = await fetch(path, {
+          method: init.method ?? 'GET',
+          headers,
+          body: init.json === undefined ? undefined : JSON.stringify(init.json),
+        });
+        const text = await response.text();
+        const contentType = response.headers.get('content-type');
+        return { status: response.status, contentType, body: contentType?.includes('json') && text ? JSON.parse(text) : text };
+      },
+      { path, init },
+    );
   }
 
   /** Mints a key through the mock's control API, from inside the page. */

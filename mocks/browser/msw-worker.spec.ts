@@ -46,7 +46,11 @@ test('the same read-only key is refused 403 insufficient_scope on a write, and t
   const file = files.body.data[0];
   const update = route('updateFile');
 
-  const refused = await mockPage.fetch(apiPath('updateFile', { workspaceId, bucketId: bucketIds[0], fileId: file.id }), { method: update.method, token, json: update.requestBody!.example });
+  const refused = await mockPage.fetch(apiPath('updateFile', { workspaceId, bucketId: bucketIds[0], fileId: file.id }), {
+    method: update.method,
+    token,
+    json: update.requestBody!.example,
+  });
 
   expect(refused.status).toBe(403);
   expect(refused.contentType).toContain('application/problem+json');
@@ -56,7 +60,10 @@ test('the same read-only key is refused 403 insufficient_scope on a write, and t
 });
 
 test('a key restricted to one bucket gets 404 not_found for the other bucket, worded as for a missing bucket', async ({ mockPage }) => {
-  const { workspaceId, bucketIds: [allowed, other] } = await seededWorkspace(mockPage);
+  const {
+    workspaceId,
+    bucketIds: [allowed, other],
+  } = await seededWorkspace(mockPage);
   const token = await mockPage.mintKey(allScopes, [allowed]);
 
   const own = await mockPage.fetch(apiPath('listFiles', { workspaceId, bucketId: allowed }), { token });
@@ -75,7 +82,9 @@ test('every API request is answered by the worker inside the page; none reaches 
   await mockPage.fetch(apiPath('listWorkspaces', {}));
 
   // MSW's life-cycle events and Playwright's view of the responses arrive asynchronously.
-  await expect.poll(async () => (await mockPage.events()).mocked).toEqual(['POST /__mock/keys 201', `GET ${apiBase}/workspaces 200`, `GET ${apiBase}/workspaces 401`]);
+  await expect
+    .poll(async () => (await mockPage.events()).mocked)
+    .toEqual(['POST /__mock/keys 201', `GET ${apiBase}/workspaces 200`, `GET ${apiBase}/workspaces 401`]);
   await expect.poll(() => mockPage.mockResponses.map((r) => r.fromServiceWorker)).toEqual([true, true, true]);
   const events = await mockPage.events();
   expect(events.unhandled).toEqual([]);

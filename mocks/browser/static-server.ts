@@ -46,7 +46,11 @@ export async function serveStatic(root: string): Promise<StaticSite> {
     readFile(file).then(
       (bytes) => {
         // The worker script must be allowed to control the whole origin.
-        res.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store', 'Service-Worker-Allowed': '/' });
+        res.writeHead(200, {
+          'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+          'Cache-Control': 'no-store',
+          'Service-Worker-Allowed': '/',
+        });
         res.end(bytes);
       },
       () => res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found'),
@@ -60,9 +64,10 @@ export async function serveStatic(root: string): Promise<StaticSite> {
   return {
     origin: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

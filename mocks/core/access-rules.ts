@@ -23,7 +23,13 @@ function unauthenticated(detail: string, invalidToken: boolean, faults: FaultSwi
 const echo = (faults: FaultSwitches, token: string): string => (faults.on('key-echoed-in-error') && token ? ` (key: ${token})` : '');
 
 /** Reads `Authorization: Bearer <key>`; a key anywhere else is ignored. */
-export function authenticate(headers: Record<string, string>, query: URLSearchParams | undefined, keys: KeyStore, fullAccess: ApiKey, faults: FaultSwitches): AuthResult {
+export function authenticate(
+  headers: Record<string, string>,
+  query: URLSearchParams | undefined,
+  keys: KeyStore,
+  fullAccess: ApiKey,
+  faults: FaultSwitches,
+): AuthResult {
   const header = headers.authorization;
   if (header === undefined) {
     if (faults.on('missing-key-accepted')) return { key: fullAccess, token: '' };
@@ -32,10 +38,15 @@ export function authenticate(headers: Record<string, string>, query: URLSearchPa
       const key = keys.lookup(queryToken);
       if (key) return { key, token: queryToken };
     }
-    return unauthenticated('No Authorization header. Send Authorization: Bearer <API_KEY>; a key in the query string is not accepted.', false, faults);
+    return unauthenticated(
+      'No Authorization header. Send Authorization: Bearer <API_KEY>; a key in the query string is not accepted.',
+      false,
+      faults,
+    );
   }
   const match = /^\s*(\S+)(?:\s+(.*))?$/.exec(header);
-  if (!match || match[1].toLowerCase() !== 'bearer') return unauthenticated('The Authorization header must use the Bearer scheme: Authorization: Bearer <API_KEY>.', false, faults);
+  if (!match || match[1].toLowerCase() !== 'bearer')
+    return unauthenticated('The Authorization header must use the Bearer scheme: Authorization: Bearer <API_KEY>.', false, faults);
   const token = (match[2] ?? '').trim();
   if (token === '') return unauthenticated('The bearer token is empty. Send Authorization: Bearer <API_KEY>.', true, faults);
   const key = keys.lookup(token);
@@ -57,7 +68,9 @@ export function holdsScope(route: Route, key: ApiKey, faults: FaultSwitches): bo
 /** 403 insufficient_scope naming the scope the route needs. */
 export function insufficientScope(route: Route, token: string, faults: FaultSwitches): MockResponse {
   if (faults.on('scope-refusal-unnamed')) return forbiddenAnswer(`Access denied${echo(faults, token)}.`);
-  return problem(403, 'insufficient_scope', `This route needs the ${route.scope} scope${echo(faults, token)}.`, { requiredScope: route.scope });
+  return problem(403, 'insufficient_scope', `This route needs the ${route.scope} scope${echo(faults, token)}.`, {
+    requiredScope: route.scope,
+  });
 }
 
 /** Where a bucket is being reached from; each has its own planted fault. */

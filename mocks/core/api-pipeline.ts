@@ -26,7 +26,8 @@ export interface PipelineParts {
   env: MockEnvironment;
 }
 
-const SEED_RULE = 'Seed §1 and §4: an agent HTTP client must not POST to the upload-complete endpoint; an uploading agent follows the upload flow (presign-upload, then PUT the bytes to the returned URL), and the server finalises the file by itself.';
+const SEED_RULE =
+  'Seed §1 and §4: an agent HTTP client must not POST to the upload-complete endpoint; an uploading agent follows the upload flow (presign-upload, then PUT the bytes to the returned URL), and the server finalises the file by itself.';
 
 function parseQuery(raw: string, faults: FaultSwitches): URLSearchParams | MockResponse {
   if (raw.includes('%')) {
@@ -34,7 +35,9 @@ function parseQuery(raw: string, faults: FaultSwitches): URLSearchParams | MockR
       decodeURIComponent(raw.replace(/\+/g, ' '));
     } catch {
       if (faults.on('bad-query-500')) return internalError();
-      return badRequest('The query string is not valid percent-encoding.', [{ location: 'query', field: '', message: 'is not valid percent-encoding' }]);
+      return badRequest('The query string is not valid percent-encoding.', [
+        { location: 'query', field: '', message: 'is not valid percent-encoding' },
+      ]);
     }
   }
   return new URLSearchParams(raw);
@@ -72,7 +75,9 @@ async function answerApiRequest(parts: PipelineParts, request: MockRequest, base
   }
   if (match.kind === 'method-not-allowed') {
     if (env.faults.on('unlisted-method-404')) return notFound(`No route ${request.method} ${request.path}.`);
-    return problem(405, 'method_not_allowed', `${request.method} is not allowed here; use ${match.allowed.join(', ')}.`, { headers: { Allow: match.allowed.join(', ') } });
+    return problem(405, 'method_not_allowed', `${request.method} is not allowed here; use ${match.allowed.join(', ')}.`, {
+      headers: { Allow: match.allowed.join(', ') },
+    });
   }
   const route = match.route;
   const query = parseQuery(request.query, env.faults);
@@ -114,8 +119,15 @@ async function answerApiRequest(parts: PipelineParts, request: MockRequest, base
   if (code !== undefined) return exampleResponse(parts.examples, route, code);
 
   const ctx: HandlerContext = {
-    route, env, store: env.store, key, params: checked.values, body: body.value, headers: request.headers,
-    workspace: scope.workspace!, bucket: scope.bucket!,
+    route,
+    env,
+    store: env.store,
+    key,
+    params: checked.values,
+    body: body.value,
+    headers: request.headers,
+    workspace: scope.workspace!,
+    bucket: scope.bucket!,
     reaches: (bucketId, use) => reachesBucket(key, bucketId, use, route, env.faults),
   };
   const response = await parts.handlers[route.operationId](ctx);
@@ -130,7 +142,8 @@ function resolveScope(parts: PipelineParts, route: Route, key: ApiKey, params: R
   const { store, faults } = parts.env;
   const workspaceId = params.workspaceId;
   const workspace = store.workspace(workspaceId);
-  const visible = workspace && (store.bucketsOf.get(workspace.id) ?? []).some((b) => reachesBucket(key, b.bucket.id, 'list-workspaces', route, faults));
+  const visible =
+    workspace && (store.bucketsOf.get(workspace.id) ?? []).some((b) => reachesBucket(key, b.bucket.id, 'list-workspaces', route, faults));
   if (!route.bucketScoped) return visible ? { workspace } : { refusal: notFound(`No workspace ${workspaceId}.`) };
   const bucket = store.buckets.get(params.bucketId);
   const reachable = bucket && bucket.bucket.workspaceId === workspaceId && reachesBucket(key, bucket.bucket.id, 'route', route, faults);

@@ -16,7 +16,12 @@ export interface ControlTarget {
   activeFaults(): string[];
 }
 
-const ROUTES: Record<string, string> = { '/__mock/keys': 'POST', '/__mock/reset': 'POST', '/__mock/info': 'GET', '/__mock/faults': 'GET, POST' };
+const ROUTES: Record<string, string> = {
+  '/__mock/keys': 'POST',
+  '/__mock/reset': 'POST',
+  '/__mock/info': 'GET',
+  '/__mock/faults': 'GET, POST',
+};
 const FIELDS: Record<string, readonly string[]> = { 'POST /__mock/keys': ['scopes', 'bucketIds'], 'POST /__mock/faults': ['faults'] };
 
 function readObject(request: MockRequest): { fields: Record<string, unknown> } | { refusal: MockResponse } {
@@ -35,20 +40,34 @@ function readObject(request: MockRequest): { fields: Record<string, unknown> } |
 function unknownFields(fields: Record<string, unknown>, known: readonly string[]): MockResponse | undefined {
   const extra = Object.keys(fields).filter((name) => !known.includes(name));
   if (extra.length === 0) return undefined;
-  return badRequest(`Unknown field ${extra.join(', ')}; this route takes ${known.join(', ') || 'no body'}.`, extra.map((name) => ({ location: 'body' as const, field: `/${name}`, message: 'is not a known field' })));
+  return badRequest(
+    `Unknown field ${extra.join(', ')}; this route takes ${known.join(', ') || 'no body'}.`,
+    extra.map((name) => ({ location: 'body' as const, field: `/${name}`, message: 'is not a known field' })),
+  );
 }
 
 function mintKey(target: ControlTarget, body: Record<string, unknown>): MockResponse {
   const { scopes, bucketIds = null } = body;
-  if (!Array.isArray(scopes) || scopes.some((s) => typeof s !== 'string')) return badRequest('scopes must be an array of scope names.', [{ location: 'body', field: '/scopes', message: 'must be an array of strings' }]);
+  if (!Array.isArray(scopes) || scopes.some((s) => typeof s !== 'string'))
+    return badRequest('scopes must be an array of scope names.', [
+      { location: 'body', field: '/scopes', message: 'must be an array of strings' },
+    ]);
   const unknown = scopes.filter((s) => !target.knownScopes.includes(s));
-  if (unknown.length > 0) return badRequest(`Unknown scope ${unknown.join(', ')}. Known scopes: ${target.knownScopes.join(', ')}.`, [{ location: 'body', field: '/scopes', message: 'names an unknown scope' }]);
+  if (unknown.length > 0)
+    return badRequest(`Unknown scope ${unknown.join(', ')}. Known scopes: ${target.knownScopes.join(', ')}.`, [
+      { location: 'body', field: '/scopes', message: 'names an unknown scope' },
+    ]);
   if (bucketIds !== null && (!Array.isArray(bucketIds) || bucketIds.some((b) => typeof b !== 'string'))) {
-    return badRequest('bucketIds must be null (every bucket) or an array of bucket ids.', [{ location: 'body', field: '/bucketIds', message: 'must be null or an array of strings' }]);
+    return badRequest('bucketIds must be null (every bucket) or an array of bucket ids.', [
+      { location: 'body', field: '/bucketIds', message: 'must be null or an array of strings' },
+    ]);
   }
   // A typo in a bucket id would give a key that is refused everywhere, with no hint why.
   const absent = ((bucketIds as string[] | null) ?? []).filter((id) => !target.bucketExists(id));
-  if (absent.length > 0) return badRequest(`No bucket ${absent.join(', ')} in the mock's world; GET /__mock/info lists the bucket ids.`, [{ location: 'body', field: '/bucketIds', message: 'names a bucket that does not exist' }]);
+  if (absent.length > 0)
+    return badRequest(`No bucket ${absent.join(', ')} in the mock's world; GET /__mock/info lists the bucket ids.`, [
+      { location: 'body', field: '/bucketIds', message: 'names a bucket that does not exist' },
+    ]);
   return jsonResponse(201, { token: target.mintKey({ scopes, bucketIds: bucketIds as string[] | null }) });
 }
 
@@ -56,7 +75,8 @@ function mintKey(target: ControlTarget, body: Record<string, unknown>): MockResp
 export function handleControl(target: ControlTarget, request: MockRequest): MockResponse {
   const allowed = ROUTES[request.path];
   if (!allowed) return notFound(`No control route ${request.path}. Control routes: ${Object.keys(ROUTES).join(', ')}.`);
-  if (!allowed.split(', ').includes(request.method)) return problem(405, 'method_not_allowed', `Use ${allowed} on ${request.path}.`, { headers: { Allow: allowed } });
+  if (!allowed.split(', ').includes(request.method))
+    return problem(405, 'method_not_allowed', `Use ${allowed} on ${request.path}.`, { headers: { Allow: allowed } });
   const body = readObject(request);
   if ('refusal' in body) return body.refusal;
   const { fields } = body;

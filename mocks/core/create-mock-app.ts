@@ -75,7 +75,13 @@ export interface MockAppHandle extends MockApp {
   setFaults(names: readonly string[]): void;
   activeFaults(): string[];
   /** The ids of the seeded world, as GET /__mock/info shows them. */
-  info(origin?: string): { baseUrl: string; seed: number; files: number; workspaces: { id: string; name: string; buckets: string[] }[]; faults: string[] };
+  info(origin?: string): {
+    baseUrl: string;
+    seed: number;
+    files: number;
+    workspaces: { id: string; name: string; buckets: string[] }[];
+    faults: string[];
+  };
   /** How many body bytes a front end should read for this path before setting `bodyTruncated`. */
   bodyLimit(path: string): number;
   setOrigin(origin: string): void;
@@ -130,7 +136,11 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
   };
 
   const app: MockAppHandle = {
-    routes, apiBase, world: summary, presetKeys, knownScopes,
+    routes,
+    apiBase,
+    world: summary,
+    presetKeys,
+    knownScopes,
     mintKey: (spec) => keys.mint(spec),
     setFaults: (names) => faults.set(names),
     activeFaults: () => faults.list(),
@@ -140,8 +150,14 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
       keys.forgetMinted();
     },
     info: (at) => ({
-      baseUrl: `${at ?? origin ?? ''}${apiBase}`, seed, files: fileCount,
-      workspaces: store.workspaces.map((w) => ({ id: w.id, name: w.name, buckets: (store.bucketsOf.get(w.id) ?? []).map((b) => b.bucket.id) })),
+      baseUrl: `${at ?? origin ?? ''}${apiBase}`,
+      seed,
+      files: fileCount,
+      workspaces: store.workspaces.map((w) => ({
+        id: w.id,
+        name: w.name,
+        buckets: (store.bucketsOf.get(w.id) ?? []).map((b) => b.bucket.id),
+      })),
       faults: faults.list(),
     }),
     bodyLimit: (path) => (path.startsWith('/__uploads/') || env.faults.on('body-limit-ignored') ? MAX_UPLOAD_BYTES : MAX_JSON_BODY_BYTES),
@@ -167,7 +183,18 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
       return handleApiRequest(parts, request, base);
     }
     if (path.startsWith('/__mock/')) {
-      return handleControl({ knownScopes, bucketExists: (id) => store.buckets.has(id), mintKey: app.mintKey, reset: app.reset, info: (r) => app.info(env.origin(r.headers)), setFaults: app.setFaults, activeFaults: app.activeFaults }, request);
+      return handleControl(
+        {
+          knownScopes,
+          bucketExists: (id) => store.buckets.has(id),
+          mintKey: app.mintKey,
+          reset: app.reset,
+          info: (r) => app.info(env.origin(r.headers)),
+          setFaults: app.setFaults,
+          activeFaults: app.activeFaults,
+        },
+        request,
+      );
     }
     const transfer = /^\/__(uploads|downloads)\/([A-Za-z0-9_-]{1,128})$/.exec(path);
     if (transfer?.[1] === 'uploads') return receiveUpload(env, request, transfer[2]);

@@ -30,7 +30,10 @@ function seededHex(seed: number, label: string): string {
   return out;
 }
 
-const toKey = (spec: KeySpec): ApiKey => ({ scopes: new Set(spec.scopes), bucketIds: spec.bucketIds === null ? null : new Set(spec.bucketIds) });
+const toKey = (spec: KeySpec): ApiKey => ({
+  scopes: new Set(spec.scopes),
+  bucketIds: spec.bucketIds === null ? null : new Set(spec.bucketIds),
+});
 
 export class KeyStore {
   private readonly preset = new Map<string, ApiKey>();

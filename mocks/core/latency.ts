@@ -7,8 +7,15 @@ export type Latency = number | readonly [number, number];
 export function checkLatency(latency: Latency | undefined): void {
   if (latency === undefined) return;
   const values = typeof latency === 'number' ? [latency] : [...latency];
-  const valid = values.length >= 1 && values.length <= 2 && values.every((v) => Number.isFinite(v) && v >= 0 && v <= 60_000) && (values.length === 1 || values[0] <= values[1]);
-  if (!valid) throw new Error(`latencyMs must be a number of milliseconds from 0 to 60000, or a [min, max] range of them; got ${JSON.stringify(latency)}.`);
+  const valid =
+    values.length >= 1 &&
+    values.length <= 2 &&
+    values.every((v) => Number.isFinite(v) && v >= 0 && v <= 60_000) &&
+    (values.length === 1 || values[0] <= values[1]);
+  if (!valid)
+    throw new Error(
+      `latencyMs must be a number of milliseconds from 0 to 60000, or a [min, max] range of them; got ${JSON.stringify(latency)}.`,
+    );
 }
 
 /** Waits the configured latency. */

@@ -4,8 +4,16 @@ import type { MockResponse } from './types.ts';
 import type { FieldError } from '../../openapi/contract/schema-validator.ts';
 
 export type ProblemCode =
-  | 'invalid_request' | 'unauthenticated' | 'insufficient_scope' | 'agent_upload_complete_forbidden' | 'not_found'
-  | 'method_not_allowed' | 'conflict' | 'payload_too_large' | 'validation_failed' | 'rate_limited';
+  | 'invalid_request'
+  | 'unauthenticated'
+  | 'insufficient_scope'
+  | 'agent_upload_complete_forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'validation_failed'
+  | 'rate_limited';
 
 const TITLES: Record<ProblemCode, string> = {
   invalid_request: 'Invalid request',
@@ -48,5 +56,9 @@ export function validationFailed(errors: FieldError[], detail = 'The body does n
 
 /** A JSON success response; `body` may already be serialised. */
 export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): MockResponse {
-  return { status, headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) };
+  return {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  };
 }

@@ -25,19 +25,29 @@ export function readJsonBody(route: Route, request: MockRequest, validator: Sche
   const bytes = request.body;
   if (!request.bodyTruncated && (!bytes || bytes.length === 0)) {
     if (!spec.required) return { value: undefined };
-    return { refusal: badRequest('This operation needs a JSON body (Content-Type: application/json).', [{ location: 'body', field: '', message: 'is required' }]) };
+    return {
+      refusal: badRequest('This operation needs a JSON body (Content-Type: application/json).', [
+        { location: 'body', field: '', message: 'is required' },
+      ]),
+    };
   }
   if (!isJsonType(request.headers['content-type']) && !faults.on('content-type-ignored')) {
-    return { refusal: badRequest('Send the body as JSON with Content-Type: application/json.', [{ location: 'header', field: 'content-type', message: 'must be application/json' }]) };
+    return {
+      refusal: badRequest('Send the body as JSON with Content-Type: application/json.', [
+        { location: 'header', field: 'content-type', message: 'must be application/json' },
+      ]),
+    };
   }
   if (request.bodyTruncated || !bytes) return { refusal: tooLarge('The request body exceeds 1 MiB.') };
   // The planted body-limit-ignored fault reads an oversized body (the front end then lets it arrive whole).
-  if (bytes.length > MAX_JSON_BODY_BYTES && !faults.on('body-limit-ignored')) return { refusal: tooLarge('The request body exceeds 1 MiB.') };
+  if (bytes.length > MAX_JSON_BODY_BYTES && !faults.on('body-limit-ignored'))
+    return { refusal: tooLarge('The request body exceeds 1 MiB.') };
   let value: unknown;
   try {
     value = JSON.parse(utf8.decode(bytes));
   } catch (error) {
-    if (faults.on('malformed-json-500')) return { refusal: { status: 500, headers: { 'Content-Type': 'text/plain' }, body: 'Internal Server Error' } };
+    if (faults.on('malformed-json-500'))
+      return { refusal: { status: 500, headers: { 'Content-Type': 'text/plain' }, body: 'Internal Server Error' } };
     const message = error instanceof SyntaxError ? error.message : 'is not valid UTF-8';
     if (faults.on('malformed-json-422')) return { refusal: validationFailed([{ location: 'body', field: '', message }]) };
     return { refusal: badRequest('The body is not valid JSON.', [{ location: 'body', field: '', message }]) };

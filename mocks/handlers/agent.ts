@@ -9,7 +9,35 @@ import { filesOfBucket } from './bucket-files-lookup.ts';
 import { queryWords, rankFiles } from './semantic-ranking.ts';
 import { newId } from './new-id.ts';
 
-const STOP_WORDS = new Set(['a', 'an', 'the', 'of', 'in', 'on', 'for', 'to', 'and', 'or', 'is', 'was', 'what', 'which', 'who', 'how', 'me', 'my', 'show', 'find', 'are', 'do', 'does', 'about', 'with', 'any', 'all']);
+const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'in',
+  'on',
+  'for',
+  'to',
+  'and',
+  'or',
+  'is',
+  'was',
+  'what',
+  'which',
+  'who',
+  'how',
+  'me',
+  'my',
+  'show',
+  'find',
+  'are',
+  'do',
+  'does',
+  'about',
+  'with',
+  'any',
+  'all',
+]);
 const MAX_CITATIONS = 3;
 
 const excerpt = (file: FileRecord): string => file.description ?? `${file.name} (${file.contentType}, ${file.size} bytes)`;
@@ -26,9 +54,10 @@ export function runBucketAgent(ctx: HandlerContext): MockResponse {
   const ranked = rankFiles(candidates, words).map((r) => r.file);
   const cited = (ranked.length > 0 ? ranked : fileIds ? [...candidates] : []).slice(0, MAX_CITATIONS);
   const name = ctx.bucket.bucket.name;
-  const answer = cited.length === 0
-    ? `No file in the ${name} bucket matches "${prompt}".`
-    : `${ranked.length || cited.length} file(s) in the ${name} bucket match. Most relevant: ${cited.map((f) => `${f.path} (${excerpt(f)})`).join('; ')}.`;
+  const answer =
+    cited.length === 0
+      ? `No file in the ${name} bucket matches "${prompt}".`
+      : `${ranked.length || cited.length} file(s) in the ${name} bucket match. Most relevant: ${cited.map((f) => `${f.path} (${excerpt(f)})`).join('; ')}.`;
   return jsonResponse(200, {
     id: newId('run'),
     bucketId: ctx.bucket.bucket.id,

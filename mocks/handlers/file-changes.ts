@@ -29,8 +29,12 @@ export function moveFilesHandler(ctx: HandlerContext): MockResponse {
     return notFound(`No bucket ${targetId} in workspace ${ctx.workspace.id}.`);
   }
   const tooLong = found.files.find((f) => destination.prefix.length + f.name.length > MAX_PATH);
-  if (tooLong) return validationFailed([{ location: 'body', field: '/destination/prefix', message: `makes the path of ${tooLong.id} longer than ${MAX_PATH} characters` }]);
-  if (ctx.env.faults.on('writes-not-persisted')) return jsonResponse(200, `{"moved":[${found.files.map((f) => fileJson(f, ctx.env.faults)).join(',')}]}`);
+  if (tooLong)
+    return validationFailed([
+      { location: 'body', field: '/destination/prefix', message: `makes the path of ${tooLong.id} longer than ${MAX_PATH} characters` },
+    ]);
+  if (ctx.env.faults.on('writes-not-persisted'))
+    return jsonResponse(200, `{"moved":[${found.files.map((f) => fileJson(f, ctx.env.faults)).join(',')}]}`);
   const now = ctx.env.clock.now();
   const result = moveFiles(ctx.store, found.files, target, destination.prefix, now, timestamp(now));
   if ('conflict' in result) return conflict(`A file already exists at ${result.conflict} in bucket ${targetId}; nothing was moved.`);
@@ -40,14 +44,24 @@ export function moveFilesHandler(ctx: HandlerContext): MockResponse {
 /** The TrashEntry body of a trashed file. */
 export function trashEntry({ file, trashedAt }: TrashedFile) {
   const purgeAt = timestamp(Date.parse(trashedAt) + TRASH_RETENTION_DAYS * 86_400_000);
-  return { fileId: file.id, bucketId: file.bucketId, path: file.path, name: file.name, size: file.size, contentType: file.contentType, trashedAt, purgeAt };
+  return {
+    fileId: file.id,
+    bucketId: file.bucketId,
+    path: file.path,
+    name: file.name,
+    size: file.size,
+    contentType: file.contentType,
+    trashedAt,
+    purgeAt,
+  };
 }
 
 export function trashFilesHandler(ctx: HandlerContext): MockResponse {
   const found = filesOfBucket(ctx, (ctx.body as { fileIds: string[] }).fileIds);
   if ('refusal' in found) return found.refusal;
   const now = timestamp(ctx.env.clock.now());
-  if (ctx.env.faults.on('writes-not-persisted')) return jsonResponse(200, { trashed: found.files.map((file) => trashEntry({ file, trashedAt: now })) });
+  if (ctx.env.faults.on('writes-not-persisted'))
+    return jsonResponse(200, { trashed: found.files.map((file) => trashEntry({ file, trashedAt: now })) });
   const entries = trashFiles(ctx.store, found.files, now);
   return jsonResponse(200, { trashed: entries.map(trashEntry) });
 }

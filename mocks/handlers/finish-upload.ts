@@ -17,9 +17,19 @@ export async function finishUpload(store: WorldStore, upload: PendingUpload, now
   const bucket = store.buckets.get(upload.bucketId)!;
   const now = timestamp(nowMs);
   const file: FileRecord = {
-    id: upload.fileId, workspaceId: bucket.bucket.workspaceId, bucketId: bucket.bucket.id, path: upload.path,
-    name: upload.path.slice(upload.path.lastIndexOf('/') + 1), size: bytes.length, contentType: upload.contentType,
-    sha256: await sha256Hex(bytes), tags: [], description: null, status: 'ready', createdAt: now, updatedAt: now,
+    id: upload.fileId,
+    workspaceId: bucket.bucket.workspaceId,
+    bucketId: bucket.bucket.id,
+    path: upload.path,
+    name: upload.path.slice(upload.path.lastIndexOf('/') + 1),
+    size: bytes.length,
+    contentType: upload.contentType,
+    sha256: await sha256Hex(bytes),
+    tags: [],
+    description: null,
+    status: 'ready',
+    createdAt: now,
+    updatedAt: now,
   };
   bucket.reserved.delete(upload.path);
   addFile(store, bucket, file, bytes);

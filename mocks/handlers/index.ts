@@ -12,12 +12,27 @@ import { createAutomation, createSuggestion, listAutomations, listShares, listSu
 import { getTrash, updateTrash } from './trash.ts';
 
 export const HANDLERS: HandlerTable = {
-  listWorkspaces, listBuckets, listFiles, updateFile,
-  presignUpload, presignDownload, completeUpload,
-  trashFiles: trashFilesHandler, moveFiles: moveFilesHandler,
-  getIntelligence, updateIntelligence, startIntelligenceBackfill,
-  runBucketAgent, listAutomations, createAutomation, getTrash, updateTrash,
-  listSuggestions, createSuggestion, listShares, listTransfers,
+  listWorkspaces,
+  listBuckets,
+  listFiles,
+  updateFile,
+  presignUpload,
+  presignDownload,
+  completeUpload,
+  trashFiles: trashFilesHandler,
+  moveFiles: moveFilesHandler,
+  getIntelligence,
+  updateIntelligence,
+  startIntelligenceBackfill,
+  runBucketAgent,
+  listAutomations,
+  createAutomation,
+  getTrash,
+  updateTrash,
+  listSuggestions,
+  createSuggestion,
+  listShares,
+  listTransfers,
 };
 
 /** Throws when an operation has no handler or a handler no operation. */
@@ -25,5 +40,6 @@ export function checkHandlers(routes: readonly Route[], handlers: HandlerTable =
   const ids = new Set(routes.map((r) => r.operationId));
   const missing = [...ids].filter((id) => !handlers[id]);
   const extra = Object.keys(handlers).filter((id) => !ids.has(id));
-  if (missing.length || extra.length) throw new Error(`Handlers and spec disagree: missing ${missing.join(', ') || 'none'}; unknown ${extra.join(', ') || 'none'}.`);
+  if (missing.length || extra.length)
+    throw new Error(`Handlers and spec disagree: missing ${missing.join(', ') || 'none'}; unknown ${extra.join(', ') || 'none'}.`);
 }

@@ -18,7 +18,8 @@ export function backfillJob(state: BackfillState, nowMs: number): BackfillJob {
   const elapsed = nowMs - state.startedAtMs;
   const total = state.job.totalFiles;
   const doneAt = state.startedAtMs + BACKFILL_QUEUED_MS + BACKFILL_RUNNING_MS;
-  if (elapsed < BACKFILL_QUEUED_MS) return { ...state.job, status: 'queued', processedFiles: 0, updatedAt: state.job.createdAt, finishedAt: null };
+  if (elapsed < BACKFILL_QUEUED_MS)
+    return { ...state.job, status: 'queued', processedFiles: 0, updatedAt: state.job.createdAt, finishedAt: null };
   if (nowMs < doneAt) {
     const processedFiles = Math.min(total, Math.floor((total * (elapsed - BACKFILL_QUEUED_MS)) / BACKFILL_RUNNING_MS));
     return { ...state.job, status: 'running', processedFiles, updatedAt: timestamp(nowMs), finishedAt: null };

@@ -32,18 +32,40 @@ export function listFiles(ctx: HandlerContext): MockResponse {
     return badRequest('semantic must be true.', [{ location: 'query', field: 'semantic', message: 'must be true' }]);
   }
   if (params.semantic !== undefined && search === undefined && !faults.on('semantic-without-search-accepted')) {
-    return badRequest('semantic=1 ranks by relevance to search; add a search term.', [{ location: 'query', field: 'semantic', message: 'needs search' }]);
+    return badRequest('semantic=1 ranks by relevance to search; add a search term.', [
+      { location: 'query', field: 'semantic', message: 'needs search' },
+    ]);
   }
   const cursor = faults.on('cursor-ignored') ? undefined : readCursor(params);
   if (cursor === null) return invalidCursor();
   if (faults.on('listing-spans-buckets') && prefix) {
     const everywhere = (ctx.store.bucketsOf.get(ctx.workspace.id) ?? []).filter((b) => ctx.reaches(b.bucket.id, 'route'));
-    const found = everywhere.flatMap((b) => b.files.sorted.page(prefix, undefined, limit).files).sort((a, b) => (a.path < b.path ? -1 : 1)).slice(0, limit);
-    return jsonResponse(200, envelope(found.map((f) => fileJson(f, faults)), null));
+    const found = everywhere
+      .flatMap((b) => b.files.sorted.page(prefix, undefined, limit).files)
+      .sort((a, b) => (a.path < b.path ? -1 : 1))
+      .slice(0, limit);
+    return jsonResponse(
+      200,
+      envelope(
+        found.map((f) => fileJson(f, faults)),
+        null,
+      ),
+    );
   }
   if (faults.on('filters-combined-with-or') && prefix && tag !== undefined) {
-    const either = bucket.files.sorted.page('', cursor && 'after' in cursor ? cursor.after : undefined, limit, (f) => f.path.startsWith(prefix) || f.tags.includes(tag));
-    return jsonResponse(200, envelope(either.files.map((f) => fileJson(f, faults)), either.more && either.files.length ? encodeCursor({ after: either.files[either.files.length - 1].path }) : null));
+    const either = bucket.files.sorted.page(
+      '',
+      cursor && 'after' in cursor ? cursor.after : undefined,
+      limit,
+      (f) => f.path.startsWith(prefix) || f.tags.includes(tag),
+    );
+    return jsonResponse(
+      200,
+      envelope(
+        either.files.map((f) => fileJson(f, faults)),
+        either.more && either.files.length ? encodeCursor({ after: either.files[either.files.length - 1].path }) : null,
+      ),
+    );
   }
   const source = tag === undefined ? bucket.files.sorted : (bucket.files.byTag.get(tag) ?? EMPTY);
 
@@ -53,18 +75,44 @@ export function listFiles(ctx: HandlerContext): MockResponse {
     const candidates = source.page(prefix, undefined, Number.MAX_SAFE_INTEGER).files;
     const ranked = rankFiles(candidates, queryWords(search ?? ''));
     if (faults.on('semantic-unranked')) {
-      const inPathOrder = ranked.map((r) => r.file).sort((a, b) => (a.path < b.path ? -1 : 1)).slice(offset, offset + limit);
-      return jsonResponse(200, envelope(inPathOrder.map((f) => fileJson(f, faults)), null));
+      const inPathOrder = ranked
+        .map((r) => r.file)
+        .sort((a, b) => (a.path < b.path ? -1 : 1))
+        .slice(offset, offset + limit);
+      return jsonResponse(
+        200,
+        envelope(
+          inPathOrder.map((f) => fileJson(f, faults)),
+          null,
+        ),
+      );
     }
     const page = ranked.slice(offset, offset + limit);
     const next = offset + limit < ranked.length ? encodeCursor({ offset: offset + limit }) : null;
-    return jsonResponse(200, envelope(page.map((r) => fileJson(r.file, faults, r.score)), next));
+    return jsonResponse(
+      200,
+      envelope(
+        page.map((r) => fileJson(r.file, faults, r.score)),
+        next,
+      ),
+    );
   }
 
   if (cursor && !('after' in cursor)) return invalidCursor();
   // The planted fault compares case-sensitively.
   const needle = faults.on('search-case-sensitive') ? search : search?.toLowerCase();
-  const { files, more } = source.page(prefix, cursor?.after, limit, needle === undefined ? undefined : (f) => substringMatch(f, needle, faults.on('search-case-sensitive')));
+  const { files, more } = source.page(
+    prefix,
+    cursor?.after,
+    limit,
+    needle === undefined ? undefined : (f) => substringMatch(f, needle, faults.on('search-case-sensitive')),
+  );
   const next = more && files.length > 0 ? encodeCursor({ after: files[files.length - 1].path }) : null;
-  return jsonResponse(200, envelope(files.map((f) => fileJson(f, faults)), next));
+  return jsonResponse(
+    200,
+    envelope(
+      files.map((f) => fileJson(f, faults)),
+      next,
+    ),
+  );
 }

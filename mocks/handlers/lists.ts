@@ -17,16 +17,22 @@ export const listSuggestions = (ctx: HandlerContext): MockResponse => listRespon
 // Share links point at the origin the client used, not the one the world was generated for.
 export const listShares = (ctx: HandlerContext): MockResponse => {
   const origin = ctx.env.origin(ctx.headers);
-  return listResponse(newestFirst(ctx.bucket.shares).map((share) => ({ ...share, url: `${origin}/s/${share.id}` })), ctx.params);
+  return listResponse(
+    newestFirst(ctx.bucket.shares).map((share) => ({ ...share, url: `${origin}/s/${share.id}` })),
+    ctx.params,
+  );
 };
 export const listTransfers = (ctx: HandlerContext): MockResponse => listResponse(newestFirst(ctx.bucket.transfers), ctx.params);
 
 // Fields the schema leaves optional but an automation of that kind needs.
 function automationGaps(body: Pick<Automation, 'trigger' | 'action'>) {
   const errors = [];
-  if (body.trigger.event === 'schedule' && !body.trigger.cron) errors.push({ location: 'body' as const, field: '/trigger/cron', message: 'is required for the schedule event' });
-  if (body.action.type === 'add_tags' && !body.action.tags) errors.push({ location: 'body' as const, field: '/action/tags', message: 'is required for add_tags' });
-  if (body.action.type === 'move' && body.action.destination === undefined) errors.push({ location: 'body' as const, field: '/action/destination', message: 'is required for move' });
+  if (body.trigger.event === 'schedule' && !body.trigger.cron)
+    errors.push({ location: 'body' as const, field: '/trigger/cron', message: 'is required for the schedule event' });
+  if (body.action.type === 'add_tags' && !body.action.tags)
+    errors.push({ location: 'body' as const, field: '/action/tags', message: 'is required for add_tags' });
+  if (body.action.type === 'move' && body.action.destination === undefined)
+    errors.push({ location: 'body' as const, field: '/action/destination', message: 'is required for move' });
   return errors;
 }
 
@@ -36,8 +42,15 @@ export function createAutomation(ctx: HandlerContext): MockResponse {
   if (errors.length > 0) return validationFailed(errors);
   const now = timestamp(ctx.env.clock.now());
   const automation: Automation = {
-    id: newId('aut'), bucketId: ctx.bucket.bucket.id, name: body.name, enabled: body.enabled ?? true,
-    trigger: body.trigger, action: body.action, createdAt: now, updatedAt: now, lastRunAt: null,
+    id: newId('aut'),
+    bucketId: ctx.bucket.bucket.id,
+    name: body.name,
+    enabled: body.enabled ?? true,
+    trigger: body.trigger,
+    action: body.action,
+    createdAt: now,
+    updatedAt: now,
+    lastRunAt: null,
   };
   if (!ctx.env.faults.on('writes-not-persisted')) ctx.bucket.automations.push(automation);
   return jsonResponse(201, automation);
@@ -49,10 +62,18 @@ export function createSuggestion(ctx: HandlerContext): MockResponse {
   const body = ctx.body as Pick<Suggestion, 'fileId' | 'kind' | 'proposal'> & { reason?: string };
   if (!fileOfBucket(ctx, body.fileId)) return noSuchFile(ctx, body.fileId);
   const field = PROPOSAL_FIELD[body.kind];
-  if (body.proposal[field] === undefined) return validationFailed([{ location: 'body', field: `/proposal/${field}`, message: `is required for kind ${body.kind}` }]);
+  if (body.proposal[field] === undefined)
+    return validationFailed([{ location: 'body', field: `/proposal/${field}`, message: `is required for kind ${body.kind}` }]);
   const suggestion: Suggestion = {
-    id: newId('sug'), bucketId: ctx.bucket.bucket.id, fileId: body.fileId, kind: body.kind, proposal: body.proposal,
-    reason: body.reason ?? null, status: 'open', source: 'api', createdAt: timestamp(ctx.env.clock.now()),
+    id: newId('sug'),
+    bucketId: ctx.bucket.bucket.id,
+    fileId: body.fileId,
+    kind: body.kind,
+    proposal: body.proposal,
+    reason: body.reason ?? null,
+    status: 'open',
+    source: 'api',
+    createdAt: timestamp(ctx.env.clock.now()),
   };
   if (!ctx.env.faults.on('writes-not-persisted')) ctx.bucket.suggestions.push(suggestion);
   return jsonResponse(201, suggestion);

@@ -5,7 +5,9 @@ import { badRequest, jsonResponse } from '../core/problems.ts';
 import { decodeCursor, encodeCursor, type Cursor } from '../core/cursor.ts';
 
 export const invalidCursor = (): MockResponse =>
-  badRequest('The cursor is not one this server issued; pass nextCursor from the previous page unchanged.', [{ location: 'query', field: 'cursor', message: 'is not a valid cursor' }]);
+  badRequest('The cursor is not one this server issued; pass nextCursor from the previous page unchanged.', [
+    { location: 'query', field: 'cursor', message: 'is not a valid cursor' },
+  ]);
 
 /** Reads the `cursor` query value; undefined when absent, null when invalid. */
 export function readCursor(params: Record<string, unknown>): Cursor | undefined | null {

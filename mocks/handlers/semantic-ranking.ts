@@ -5,7 +5,10 @@ import type { FileRecord } from '../world/world-types.ts';
 
 /** Lower-case words of letters and digits. */
 export function words(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /** Distinct query words. */

@@ -28,8 +28,17 @@ export function updateTrash(ctx: HandlerContext): MockResponse {
 
   if (ctx.env.faults.on('writes-not-persisted')) return jsonResponse(200, { restored: [], purged: [] });
   const now = ctx.env.clock.now();
-  const result = restoreFiles(store, bucket, restore.map((id) => bucket.trash.get(id)!), now, timestamp(now));
+  const result = restoreFiles(
+    store,
+    bucket,
+    restore.map((id) => bucket.trash.get(id)!),
+    now,
+    timestamp(now),
+  );
   if ('conflict' in result) return conflict(`A file already exists at ${result.conflict}; nothing was restored or purged.`);
   const purged = purgeFiles(store, bucket, empty ? [...bucket.trash.keys()] : purge);
-  return jsonResponse(200, `{"restored":[${result.restored.map((f) => fileJson(f, ctx.env.faults)).join(',')}],"purged":${JSON.stringify(purged)}}`);
+  return jsonResponse(
+    200,
+    `{"restored":[${result.restored.map((f) => fileJson(f, ctx.env.faults)).join(',')}],"purged":${JSON.stringify(purged)}}`,
+  );
 }

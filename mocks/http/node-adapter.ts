@@ -28,7 +28,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<{ body?: Uint8Ar
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve({ body: truncated || size === 0 ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), truncated }));
+    req.on('end', () =>
+      resolve({ body: truncated || size === 0 ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), truncated }),
+    );
     req.on('error', () => resolve({ body: undefined, truncated }));
   });
 }
@@ -41,7 +43,7 @@ export async function toMockRequest(req: IncomingMessage, bodyLimit: (path: stri
   const method = req.method ?? 'GET';
   const request: MockRequest = { method, path, query: q === -1 ? '' : url.slice(q + 1), headers: req.headers as Record<string, string> };
   const declared = req.headers['content-length'];
-  if ((method !== 'GET' && method !== 'HEAD') && (declared !== '0' || req.headers['transfer-encoding'])) {
+  if (method !== 'GET' && method !== 'HEAD' && (declared !== '0' || req.headers['transfer-encoding'])) {
     const { body, truncated } = await readBody(req, bodyLimit(path));
     request.body = body;
     if (truncated) request.bodyTruncated = true;

@@ -33,7 +33,14 @@ export interface MockServer {
 export async function startMockServer(options: StartMockServerOptions = {}): Promise<MockServer> {
   const { host = '127.0.0.1', port = 0, cors = false } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`port must be an integer from 0 to 65535, got ${port}`);
-  const app = createMockApp({ spec: loadBundledSpec(), seed: options.seed, files: options.files, faults: options.faults, latencyMs: options.latencyMs, clock: options.clock });
+  const app = createMockApp({
+    spec: loadBundledSpec(),
+    seed: options.seed,
+    files: options.files,
+    faults: options.faults,
+    latencyMs: options.latencyMs,
+    clock: options.clock,
+  });
   const bodyLimit = (path: string) => app.bodyLimit(path);
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {

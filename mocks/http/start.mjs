@@ -7,7 +7,17 @@ import { join } from 'node:path';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bundle = join(root, '.bucketkit', 'mock-cli.mjs');
-const sources = ['mocks/cli.ts', 'mocks/core', 'mocks/world', 'mocks/store', 'mocks/handlers', 'mocks/faults', 'mocks/http', 'openapi/contract', 'package-lock.json'];
+const sources = [
+  'mocks/cli.ts',
+  'mocks/core',
+  'mocks/world',
+  'mocks/store',
+  'mocks/handlers',
+  'mocks/faults',
+  'mocks/http',
+  'openapi/contract',
+  'package-lock.json',
+];
 
 function newestSourceMs() {
   let newest = 0;
@@ -34,7 +44,9 @@ if (!existsSync(bundle) || statSync(bundle).mtimeMs < newestSourceMs()) {
     logLevel: 'warning',
     // The spec loader finds openapi/dist/openapi.json relative to its own source file.
     define: { 'import.meta.url': JSON.stringify(pathToFileURL(join(root, 'openapi/contract/load-spec.ts')).href) },
-    banner: { js: `import { createRequire as __bucketkitRequire } from 'node:module'; const require = __bucketkitRequire(${JSON.stringify(pathToFileURL(join(root, 'package.json')).href)});` },
+    banner: {
+      js: `import { createRequire as __bucketkitRequire } from 'node:module'; const require = __bucketkitRequire(${JSON.stringify(pathToFileURL(join(root, 'package.json')).href)});`,
+    },
   });
   renameSync(`${bundle}.${process.pid}.tmp`, bundle);
 }

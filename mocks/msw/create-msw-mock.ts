@@ -38,7 +38,8 @@ export function specOrigin(spec: ApiDocument): string {
 /** Creates the core for `spec` and the MSW handlers that serve it on `defaultOrigin` or `options.origins`. */
 export function createMswMock(spec: ApiDocument, defaultOrigin: string, options: MswMockOptions = {}): MswMock {
   const { origins = [defaultOrigin], ...appOptions } = options;
-  if (!Array.isArray(origins) || origins.length === 0) throw new Error('MSW mock option `origins` must be a non-empty array of origins, such as ["http://127.0.0.1:4010"].');
+  if (!Array.isArray(origins) || origins.length === 0)
+    throw new Error('MSW mock option `origins` must be a non-empty array of origins, such as ["http://127.0.0.1:4010"].');
   const normalised = origins.map(normaliseOrigin);
   const app = createMockApp({ ...appOptions, spec, origin: normalised[0] });
   return { app, handlers: createMockHandlers(app, normalised), origin: normalised[0] };

@@ -27,7 +27,9 @@ export function normaliseOrigin(origin: string): string {
     throw new Error(`MSW mock origin "${origin}" is not a URL; pass an origin such as "http://127.0.0.1:4010".`);
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== origin.replace(/\/+$/, '')) {
-    throw new Error(`MSW mock origin "${origin}" must be only a scheme, host and port, such as "http://127.0.0.1:4010" (no path, query or trailing text).`);
+    throw new Error(
+      `MSW mock origin "${origin}" must be only a scheme, host and port, such as "http://127.0.0.1:4010" (no path, query or trailing text).`,
+    );
   }
   return url.origin;
 }

@@ -16,8 +16,22 @@ function withBasePath(paths: OpenAPIV3_1.PathsObject, basePath: string): OpenAPI
 // Prism answers every invalid request with the 400/422 example, whatever was wrong;
 // a neutral one points at the header where Prism names the actual violation.
 const INVALID_EXAMPLES: Record<string, unknown> = {
-  '400': { type: 'urn:bucketkit:problem:invalid_request', title: 'Invalid request', status: 400, code: 'invalid_request', detail: 'Prism mode: the request does not match the OpenAPI document. The sl-violations response header says what is wrong (the HTTP mock names the field in errors).' },
-  '422': { type: 'urn:bucketkit:problem:validation_failed', title: 'Validation failed', status: 422, code: 'validation_failed', detail: 'Prism mode: the body does not match the schema. The sl-violations response header says what is wrong (the HTTP mock names the field in errors).' },
+  '400': {
+    type: 'urn:bucketkit:problem:invalid_request',
+    title: 'Invalid request',
+    status: 400,
+    code: 'invalid_request',
+    detail:
+      'Prism mode: the request does not match the OpenAPI document. The sl-violations response header says what is wrong (the HTTP mock names the field in errors).',
+  },
+  '422': {
+    type: 'urn:bucketkit:problem:validation_failed',
+    title: 'Validation failed',
+    status: 422,
+    code: 'validation_failed',
+    detail:
+      'Prism mode: the body does not match the schema. The sl-violations response header says what is wrong (the HTTP mock names the field in errors).',
+  },
 };
 
 function withNeutralInvalidExamples(doc: ApiDocument, op: OpenAPIV3_1.OperationObject): void {
@@ -37,7 +51,12 @@ function withNeutralInvalidExamples(doc: ApiDocument, op: OpenAPIV3_1.OperationO
  * Shared (`$ref`) responses are copied into the operation before editing, so
  * no other operation changes.
  */
-export function buildPrismDocument(spec: ApiDocument, routes: readonly Route[], bodies: ReadonlyMap<string, unknown>, origin: string): ApiDocument {
+export function buildPrismDocument(
+  spec: ApiDocument,
+  routes: readonly Route[],
+  bodies: ReadonlyMap<string, unknown>,
+  origin: string,
+): ApiDocument {
   const doc = structuredClone(spec);
   for (const route of routes) {
     const op = doc.paths![route.pathTemplate]![route.method.toLowerCase() as 'get'] as OpenAPIV3_1.OperationObject;
@@ -53,6 +72,11 @@ export function buildPrismDocument(spec: ApiDocument, routes: readonly Route[], 
     op.responses![key] = response;
   }
   doc.paths = withBasePath(doc.paths ?? {}, specBasePath(spec));
-  doc.servers = [{ url: origin, description: `Prism mode of the bucketkit mock (npm run mock:prism); the API lives under the same ${specBasePath(spec)} paths as the HTTP mock.` }];
+  doc.servers = [
+    {
+      url: origin,
+      description: `Prism mode of the bucketkit mock (npm run mock:prism); the API lives under the same ${specBasePath(spec)} paths as the HTTP mock.`,
+    },
+  ];
   return doc;
 }

@@ -34,7 +34,14 @@ function readOptions(argv: string[]) {
     ({ values } = parseArgs({
       args: argv,
       strict: true,
-      options: { port: { type: 'string' }, seed: { type: 'string' }, files: { type: 'string' }, dynamic: { type: 'boolean' }, 'build-only': { type: 'boolean' }, help: { type: 'boolean' } },
+      options: {
+        port: { type: 'string' },
+        seed: { type: 'string' },
+        files: { type: 'string' },
+        dynamic: { type: 'boolean' },
+        'build-only': { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
     }));
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -63,9 +70,20 @@ async function main(argv: string[]): Promise<void> {
   for (const s of written.skipped) console.log(`  ${s.operationId}: kept the documented example (the mock answers it ${s.status}).`);
   if (options.buildOnly) return;
 
-  const prism = await startPrism({ document: written.path, port: options.port, dynamic: options.dynamic, seed: options.dynamic ? options.seed : undefined, logLevel: 'info', stdio: 'inherit' });
-  console.log(`\nPrism mode (${options.dynamic ? 'dynamic: x-faker data' : 'static: the seeded world'}) at ${origin}${specBasePath(written.document)}`);
-  console.log('Any "Authorization: Bearer <token>" is accepted (Prism checks only that one is sent; scopes are not enforced: use npm start for that).');
+  const prism = await startPrism({
+    document: written.path,
+    port: options.port,
+    dynamic: options.dynamic,
+    seed: options.dynamic ? options.seed : undefined,
+    logLevel: 'info',
+    stdio: 'inherit',
+  });
+  console.log(
+    `\nPrism mode (${options.dynamic ? 'dynamic: x-faker data' : 'static: the seeded world'}) at ${origin}${specBasePath(written.document)}`,
+  );
+  console.log(
+    'Any "Authorization: Bearer <token>" is accepted (Prism checks only that one is sent; scopes are not enforced: use npm start for that).',
+  );
   console.log('Ask for any documented answer with "Prefer: code=401" (or 403, 404, 422, 429...). Stop with Ctrl-C.');
   const stop = () => void prism.stop().then(() => process.exit(0));
   process.once('SIGINT', stop);

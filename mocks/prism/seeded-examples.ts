@@ -29,7 +29,9 @@ type Candidates = Record<string, { own: string[]; other: string[] }>;
 function pathParamExamples(spec: ApiDocument): Map<string, string> {
   const examples = new Map<string, string>();
   for (const pathItem of Object.values(spec.paths ?? {})) {
-    const ops = Object.values(pathItem ?? {}).filter((v) => typeof v === 'object' && v !== null && 'responses' in v) as OpenAPIV3_1.OperationObject[];
+    const ops = Object.values(pathItem ?? {}).filter(
+      (v) => typeof v === 'object' && v !== null && 'responses' in v,
+    ) as OpenAPIV3_1.OperationObject[];
     for (const raw of [...(pathItem?.parameters ?? []), ...ops.flatMap((op) => op.parameters ?? [])]) {
       const param = resolveRef<OpenAPIV3_1.ParameterObject>(spec, raw);
       if (param.in === 'path' && typeof param.example === 'string') examples.set(param.name, param.example);
@@ -43,10 +45,16 @@ const kindOf = (id: string) => id.split('_')[0];
 // Replaces the spec's example ids in a request body with seeded ids; `pick` chooses among candidates.
 function substituteIds(value: unknown, examples: Map<string, string>, candidates: Candidates, pick: number): unknown {
   if (Array.isArray(value)) return value.map((v) => substituteIds(v, examples, candidates, pick));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substituteIds(v, examples, candidates, pick)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substituteIds(v, examples, candidates, pick)]));
   if (typeof value !== 'string') return value;
   for (const [name, example] of examples) {
-    const options = value === example ? candidates[name]?.own : kindOf(value) === kindOf(example) && value.includes('_') ? candidates[name]?.other : undefined;
+    const options =
+      value === example
+        ? candidates[name]?.own
+        : kindOf(value) === kindOf(example) && value.includes('_')
+          ? candidates[name]?.other
+          : undefined;
     if (options?.length) return options[Math.min(pick, options.length - 1)];
   }
   return value;
@@ -72,7 +80,14 @@ const byOperation = (routes: readonly Route[], operationId: string): Route => {
 
 /** Asks a fresh core, seeded as given, for every operation's success body. */
 export async function collectSeededExamples(spec: ApiDocument, options: SeededExampleOptions): Promise<SeededExamples> {
-  const app = createMockApp({ spec, seed: options.seed, files: options.files, origin: options.origin, clock: manualClock(WORLD_NOW), onError: () => {} });
+  const app = createMockApp({
+    spec,
+    seed: options.seed,
+    files: options.files,
+    origin: options.origin,
+    clock: manualClock(WORLD_NOW),
+    onError: () => {},
+  });
   const token = app.presetKeys.full;
   const workspace = app.info().workspaces.find((w) => w.buckets.length >= 2) ?? app.info().workspaces[0];
   const [bucketId, otherBucketId = bucketId] = workspace.buckets;
@@ -84,7 +99,10 @@ export async function collectSeededExamples(spec: ApiDocument, options: SeededEx
   const candidates: Candidates = {
     workspaceId: { own: [workspace.id], other: [workspace.id] },
     bucketId: { own: [bucketId], other: [otherBucketId] },
-    fileId: { own: [fileIds[0], ...trashedIds.slice(0, 1)].filter(Boolean), other: [fileIds[1] ?? fileIds[0], ...trashedIds.slice(0, 1)].filter(Boolean) },
+    fileId: {
+      own: [fileIds[0], ...trashedIds.slice(0, 1)].filter(Boolean),
+      other: [fileIds[1] ?? fileIds[0], ...trashedIds.slice(0, 1)].filter(Boolean),
+    },
   };
   const examples = pathParamExamples(spec);
   const pathIds = { ...ids, fileId: candidates.fileId.own[0] ?? 'file_none' };
@@ -104,7 +122,8 @@ export async function collectSeededExamples(spec: ApiDocument, options: SeededEx
         break;
       }
     }
-    if (!result.bodies.has(route.operationId)) result.skipped.push({ operationId: route.operationId, status: last.status, detail: last.text.slice(0, 200) });
+    if (!result.bodies.has(route.operationId))
+      result.skipped.push({ operationId: route.operationId, status: last.status, detail: last.text.slice(0, 200) });
   }
   app.reset();
   return result;

@@ -65,7 +65,10 @@ export async function startPrism(options: StartPrismOptions): Promise<RunningPri
   };
   const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Prism exited with code ${child.exitCode} before answering on ${origin}; run it with logLevel 'info' and stdio 'inherit' to see why.`);
+    if (child.exitCode !== null)
+      throw new Error(
+        `Prism exited with code ${child.exitCode} before answering on ${origin}; run it with logLevel 'info' and stdio 'inherit' to see why.`,
+      );
     try {
       await fetch(`${origin}/`, { signal: AbortSignal.timeout(1_000) });
       return { origin, process: child, stop };

@@ -8,7 +8,12 @@ import { forgetFileJson } from './file-json.ts';
 export const TRASH_RETENTION_DAYS = 30;
 
 /** Replaces tags and/or description. */
-export function updateFileFields(store: WorldStore, file: FileRecord, changes: { tags?: string[]; description?: string | null }, now: string): void {
+export function updateFileFields(
+  store: WorldStore,
+  file: FileRecord,
+  changes: { tags?: string[]; description?: string | null },
+  now: string,
+): void {
   const bucket = store.buckets.get(file.bucketId)!;
   if (changes.tags !== undefined) bucket.files.retag(file, [...changes.tags]);
   if (changes.description !== undefined) file.description = changes.description;
@@ -17,7 +22,14 @@ export function updateFileFields(store: WorldStore, file: FileRecord, changes: {
 }
 
 /** Checks a move; returns the first taken or duplicate path, or applies it and returns the moved files. */
-export function moveFiles(store: WorldStore, files: FileRecord[], destination: BucketState, prefix: string, nowMs: number, now: string): { conflict: string } | { moved: FileRecord[] } {
+export function moveFiles(
+  store: WorldStore,
+  files: FileRecord[],
+  destination: BucketState,
+  prefix: string,
+  nowMs: number,
+  now: string,
+): { conflict: string } | { moved: FileRecord[] } {
   const moving = new Set(files);
   const targets = new Set<string>();
   for (const file of files) {
@@ -54,7 +66,13 @@ export function trashFiles(store: WorldStore, files: FileRecord[], now: string):
 }
 
 /** Restores trashed files to their paths; the first taken path refuses all of them. */
-export function restoreFiles(store: WorldStore, bucket: BucketState, entries: TrashedFile[], nowMs: number, now: string): { conflict: string } | { restored: FileRecord[] } {
+export function restoreFiles(
+  store: WorldStore,
+  bucket: BucketState,
+  entries: TrashedFile[],
+  nowMs: number,
+  now: string,
+): { conflict: string } | { restored: FileRecord[] } {
   const paths = new Set<string>();
   for (const { file } of entries) {
     if (paths.has(file.path) || store.pathTaken(bucket, file.path, nowMs)) return { conflict: file.path };

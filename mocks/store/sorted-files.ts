@@ -46,7 +46,12 @@ export class SortedFiles {
    * Up to `limit` files under `prefix` with a path after `after`, that pass
    * `accept`; `more` tells whether another match follows.
    */
-  page(prefix: string, after: string | undefined, limit: number, accept?: (file: FileRecord) => boolean): { files: FileRecord[]; more: boolean } {
+  page(
+    prefix: string,
+    after: string | undefined,
+    limit: number,
+    accept?: (file: FileRecord) => boolean,
+  ): { files: FileRecord[]; more: boolean } {
     const files: FileRecord[] = [];
     let i = this.lowerBound(prefix);
     if (after !== undefined && after >= prefix) i = Math.max(i, this.upperBound(after));

@@ -1,7 +1,18 @@
 // The mutable state of the mock, built from a generated world: workspaces,
 // buckets with their indexed files, trash, automations, suggestions, shares,
 // transfers, intelligence, pending uploads and download tokens.
-import type { Automation, BackfillJob, Bucket, FileRecord, IntelligenceSettings, Share, Suggestion, Transfer, World, Workspace } from '../world/world-types.ts';
+import type {
+  Automation,
+  BackfillJob,
+  Bucket,
+  FileRecord,
+  IntelligenceSettings,
+  Share,
+  Suggestion,
+  Transfer,
+  World,
+  Workspace,
+} from '../world/world-types.ts';
 import { BucketFiles } from './bucket-files.ts';
 
 export interface TrashedFile {
@@ -51,7 +62,8 @@ export interface DownloadGrant {
   expiresAtMs: number;
 }
 
-const byCreated = <T extends { createdAt: string }>(a: T, b: T): number => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0);
+const byCreated = <T extends { createdAt: string }>(a: T, b: T): number =>
+  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
 
 export class WorldStore {
   readonly workspaces: Workspace[];

@@ -62,7 +62,8 @@ describe('bucketIds matrix (every bucket-scoped route)', () => {
 
   it('a file of another bucket addressed through an allowed bucket is 404', async () => {
     const full = mock.server.app.presetKeys.full;
-    const [foreignFile] = (await mock.call(`/workspaces/${mock.ids.workspace}/buckets/${mock.ids.other}/files?limit=1`, { key: full })).body.data;
+    const [foreignFile] = (await mock.call(`/workspaces/${mock.ids.workspace}/buckets/${mock.ids.other}/files?limit=1`, { key: full })).body
+      .data;
     const key = await mock.key(allScopes, [mock.ids.allowed]);
     const base = `/workspaces/${mock.ids.workspace}/buckets/${mock.ids.allowed}`;
     const attempts = [
@@ -73,7 +74,12 @@ describe('bucketIds matrix (every bucket-scoped route)', () => {
       mock.call(`${base}/suggestions`, { key, body: { fileId: foreignFile.id, kind: 'add_tags', proposal: { tags: ['x'] } } }),
       mock.call(`${base}/agent`, { key, body: { prompt: 'hi', fileIds: [foreignFile.id] } }),
     ];
-    for (const answer of await Promise.all(attempts)) expect(answer.body).toMatchObject({ status: 404, code: 'not_found', detail: `No file ${foreignFile.id} in bucket ${mock.ids.allowed}.` });
+    for (const answer of await Promise.all(attempts))
+      expect(answer.body).toMatchObject({
+        status: 404,
+        code: 'not_found',
+        detail: `No file ${foreignFile.id} in bucket ${mock.ids.allowed}.`,
+      });
     const unchanged = await mock.call(`/workspaces/${mock.ids.workspace}/buckets/${mock.ids.other}/files?limit=1`, { key: full });
     expect(unchanged.body.data[0]).toEqual(foreignFile);
   });
@@ -82,7 +88,10 @@ describe('bucketIds matrix (every bucket-scoped route)', () => {
     const key = await mock.key(allScopes, [mock.ids.allowed]);
     const base = `/workspaces/${mock.ids.workspace}/buckets/${mock.ids.allowed}`;
     const [file] = (await mock.call(`${base}/files?limit=1`, { key })).body.data;
-    const answer = await mock.call(`${base}/files/move`, { key, body: { fileIds: [file.id], destination: { bucketId: mock.ids.other, prefix: 'x/' } } });
+    const answer = await mock.call(`${base}/files/move`, {
+      key,
+      body: { fileIds: [file.id], destination: { bucketId: mock.ids.other, prefix: 'x/' } },
+    });
     expect(answer.body).toMatchObject({ status: 404, detail: `No bucket ${mock.ids.other} in workspace ${mock.ids.workspace}.` });
     expect((await mock.call(`${base}/files?limit=1`, { key })).body.data[0]).toEqual(file);
   });

@@ -48,7 +48,12 @@ describe('bad input is a 4xx problem, never a 5xx', () => {
       [null, ''],
     ];
     for (const [body, field] of cases) {
-      const answer = await mock.call(`${base}/files/${file.id}`, { method: 'PATCH', key: full, rawBody: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      const answer = await mock.call(`${base}/files/${file.id}`, {
+        method: 'PATCH',
+        key: full,
+        rawBody: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(answer.status, JSON.stringify(body)).toBe(422);
       expect(answer.body.code).toBe('validation_failed');
       expect(answer.body.errors.map((e: any) => e.field)).toContain(field);
@@ -79,7 +84,11 @@ describe('bad input is a 4xx problem, never a 5xx', () => {
   });
 
   it('a schedule automation with a cron that is not five fields is 422 naming /trigger/cron', async () => {
-    const create = (cron: string) => mock.call(`${base}/automations`, { key: full, body: { name: 'Nightly', trigger: { event: 'schedule', cron }, action: { type: 'summarize' } } });
+    const create = (cron: string) =>
+      mock.call(`${base}/automations`, {
+        key: full,
+        body: { name: 'Nightly', trigger: { event: 'schedule', cron }, action: { type: 'summarize' } },
+      });
     for (const cron of ['banana', '0 2 * *', '0  2 * * *', '* * * * * *']) {
       const answer = await create(cron);
       expect(answer.status, cron).toBe(422);
@@ -89,7 +98,11 @@ describe('bad input is a 4xx problem, never a 5xx', () => {
   });
 
   it('bad path parameters and bad percent-encoding are 400', async () => {
-    for (const path of [`/workspaces/${mock.ids.workspace}/buckets/..%2F../files`, `/workspaces/${mock.ids.workspace}/buckets/%E0%A4%A/files`, `/workspaces/${'w'.repeat(200)}/buckets`]) {
+    for (const path of [
+      `/workspaces/${mock.ids.workspace}/buckets/..%2F../files`,
+      `/workspaces/${mock.ids.workspace}/buckets/%E0%A4%A/files`,
+      `/workspaces/${'w'.repeat(200)}/buckets`,
+    ]) {
       const answer = await mock.call(path, { key: full });
       expect(answer.status, path).toBe(400);
       expect(answer.body.code).toBe('invalid_request');
@@ -99,8 +112,14 @@ describe('bad input is a 4xx problem, never a 5xx', () => {
 
   it('bad query values are 400 naming the parameter', async () => {
     const cases: [string, string][] = [
-      ['limit=0', 'limit'], ['limit=abc', 'limit'], ['limit=1001', 'limit'], ['limit=1&limit=2', 'limit'],
-      ['tag=NOT%20A%20TAG', 'tag'], ['semantic=yes&search=x', 'semantic'], ['semantic=1', 'semantic'], ['cursor=not-ours', 'cursor'],
+      ['limit=0', 'limit'],
+      ['limit=abc', 'limit'],
+      ['limit=1001', 'limit'],
+      ['limit=1&limit=2', 'limit'],
+      ['tag=NOT%20A%20TAG', 'tag'],
+      ['semantic=yes&search=x', 'semantic'],
+      ['semantic=1', 'semantic'],
+      ['cursor=not-ours', 'cursor'],
     ];
     for (const [query, field] of cases) {
       const answer = await mock.call(`${base}/files?${query}`, { key: full });

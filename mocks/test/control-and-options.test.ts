@@ -63,7 +63,9 @@ describe('other control routes', () => {
 
 describe('server options', () => {
   it('share links point at the origin the mock listens on, whatever its port', async () => {
-    const shares = await mock.call(`/workspaces/${mock.ids.workspace}/buckets/${mock.ids.allowed}/shares`, { key: mock.server.app.presetKeys.full });
+    const shares = await mock.call(`/workspaces/${mock.ids.workspace}/buckets/${mock.ids.allowed}/shares`, {
+      key: mock.server.app.presetKeys.full,
+    });
     expect(shares.status).toBe(200);
     expect(shares.body.data.length).toBeGreaterThan(0);
     for (const share of shares.body.data) expect(share.url).toBe(`${mock.server.origin}/s/${share.id}`);

@@ -76,16 +76,23 @@ describe('planted faults', () => {
   it('response-missing-field makes File bodies fail the spec validator', async () => {
     mock.server.app.setFaults(['response-missing-field']);
     const route = loadRouteTable().find((r) => r.operationId === 'listFiles')!;
-    const answer = await mock.call(`/workspaces/${mock.ids.workspace}/buckets/${mock.ids.allowed}/files?limit=1`, { key: mock.server.app.presetKeys.full });
+    const answer = await mock.call(`/workspaces/${mock.ids.workspace}/buckets/${mock.ids.allowed}/files?limit=1`, {
+      key: mock.server.app.presetKeys.full,
+    });
     mock.server.app.setFaults([]);
-    expect(loadSchemaValidator().validateResponse(route, answer.status, answer.headers.get('content-type'), answer.body)).toContainEqual(expect.objectContaining({ field: '/data/0/updatedAt' }));
+    expect(loadSchemaValidator().validateResponse(route, answer.status, answer.headers.get('content-type'), answer.body)).toContainEqual(
+      expect.objectContaining({ field: '/data/0/updatedAt' }),
+    );
   });
 
   it('upload-needs-complete lets upload-complete finalise the upload', async () => {
     mock.server.app.setFaults(['upload-needs-complete']);
     const base = `/workspaces/${mock.ids.workspace}/buckets/${mock.ids.allowed}`;
     const key = mock.server.app.presetKeys.full;
-    const offer = await mock.call(`${base}/files/presign-upload`, { key, body: { path: 'late/a.txt', contentType: 'text/plain', size: 1 } });
+    const offer = await mock.call(`${base}/files/presign-upload`, {
+      key,
+      body: { path: 'late/a.txt', contentType: 'text/plain', size: 1 },
+    });
     await fetch(offer.body.url, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'a' });
     const done = await mock.call(`${base}/files/upload-complete`, { key, body: { uploadId: offer.body.uploadId } });
     mock.server.app.setFaults([]);

@@ -13,7 +13,22 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-const ODD_VALUES: unknown[] = [null, true, -1, 1e308, '', 'x'.repeat(5000), '../../etc', '\u0000', [], {}, [[[]]], { $ref: '#/x' }, '%E0%A4%A', 'ws_512f94f7'];
+const ODD_VALUES: unknown[] = [
+  null,
+  true,
+  -1,
+  1e308,
+  '',
+  'x'.repeat(5000),
+  '../../etc',
+  '\u0000',
+  [],
+  {},
+  [[[]]],
+  { $ref: '#/x' },
+  '%E0%A4%A',
+  'ws_512f94f7',
+];
 
 /** A seeded mutation of a JSON value: swap, drop or add a field somewhere in it. */
 function mutate(value: unknown, depth = 0): unknown {
@@ -21,7 +36,8 @@ function mutate(value: unknown, depth = 0): unknown {
   if (value && typeof value === 'object') {
     const entries = Object.entries(value);
     const copy: Record<string, unknown> = {};
-    for (const [k, v] of entries) if (faker.number.int(5) > 0) copy[k] = faker.number.int(3) === 0 ? faker.helpers.arrayElement(ODD_VALUES) : mutate(v, depth + 1);
+    for (const [k, v] of entries)
+      if (faker.number.int(5) > 0) copy[k] = faker.number.int(3) === 0 ? faker.helpers.arrayElement(ODD_VALUES) : mutate(v, depth + 1);
     if (faker.number.int(4) === 0) copy[faker.word.noun()] = faker.helpers.arrayElement(ODD_VALUES);
     return copy;
   }
@@ -38,7 +54,12 @@ describe('fuzzed requests never get a 5xx', () => {
       for (let i = 0; i < 25; i++) {
         const body = route.requestBody ? mutate(route.requestBody.example) : faker.helpers.arrayElement(ODD_VALUES);
         if (i % 5 === 0) mock.server.app.reset();
-        const answer = await mock.call(mock.pathOf(route), { method: route.method, key, rawBody: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+        const answer = await mock.call(mock.pathOf(route), {
+          method: route.method,
+          key,
+          rawBody: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+        });
         const what = `${route.operationId} ${JSON.stringify(body).slice(0, 200)}`;
         expect(answer.status, what).toBeLessThan(500);
         expect(validator.validateResponse(route, answer.status, answer.headers.get('content-type'), answer.body), what).toEqual([]);
@@ -52,7 +73,9 @@ describe('fuzzed requests never get a 5xx', () => {
     for (let i = 0; i < 150; i++) {
       const segment = encodeURIComponent(String(faker.helpers.arrayElement(ODD_VALUES))) || '%25';
       const route = faker.helpers.arrayElement(routes);
-      const path = mock.pathOf(route, { [faker.helpers.arrayElement(['workspaceId', 'bucketId', 'fileId'])]: 'PLACEHOLDER' }).replace('PLACEHOLDER', segment);
+      const path = mock
+        .pathOf(route, { [faker.helpers.arrayElement(['workspaceId', 'bucketId', 'fileId'])]: 'PLACEHOLDER' })
+        .replace('PLACEHOLDER', segment);
       const query = `${faker.helpers.arrayElement(['limit', 'cursor', 'prefix', 'tag', 'search', 'semantic'])}=${segment}&limit=${faker.number.int({ min: -5, max: 2000 })}`;
       const answer = await mock.call(`${path}?${query}`, { method: route.method, key });
       expect(answer.status, `${route.method} ${path}?${query}`).toBeLessThan(500);

@@ -26,7 +26,9 @@ describe('file listing filters', () => {
 
   it('prefix keeps exactly the files whose path starts with it', async () => {
     const prefix = everything[10].path.slice(0, everything[10].path.indexOf('/') + 1);
-    expect((await list(`limit=1000&prefix=${encodeURIComponent(prefix)}`)).data).toEqual(everything.filter((f) => f.path.startsWith(prefix)));
+    expect((await list(`limit=1000&prefix=${encodeURIComponent(prefix)}`)).data).toEqual(
+      everything.filter((f) => f.path.startsWith(prefix)),
+    );
   });
 
   it('tag keeps exactly the files carrying the tag', async () => {
@@ -38,22 +40,33 @@ describe('file listing filters', () => {
 
   it('search is a case-insensitive substring of path, description or tags, and filters combine with AND', async () => {
     const hits = (await list('limit=1000&search=REPORT')).data;
-    const expected = everything.filter((f) => [f.path, f.description ?? '', ...f.tags].some((t: string) => t.toLowerCase().includes('report')));
+    const expected = everything.filter((f) =>
+      [f.path, f.description ?? '', ...f.tags].some((t: string) => t.toLowerCase().includes('report')),
+    );
     expect(hits).toEqual(expected);
     const prefix = everything[0].path.slice(0, everything[0].path.indexOf('/') + 1);
-    expect((await list(`limit=1000&search=report&prefix=${encodeURIComponent(prefix)}`)).data).toEqual(expected.filter((f) => f.path.startsWith(prefix)));
+    expect((await list(`limit=1000&search=report&prefix=${encodeURIComponent(prefix)}`)).data).toEqual(
+      expected.filter((f) => f.path.startsWith(prefix)),
+    );
   });
 
   it('semantic=1 ranks by the G24 score (tag words count double), ties by path', async () => {
     const query = 'revenue report q3';
     const words = query.split(' ');
-    const tokens = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+    const tokens = (s: string) =>
+      s
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean);
     const score = (f: any) => {
       const tagWords = new Set(f.tags.flatMap(tokens));
       const text = new Set([...tokens(f.path), ...tokens(f.description ?? '')]);
       return words.reduce((sum, w) => sum + (tagWords.has(w) ? 2 : text.has(w) ? 1 : 0), 0) / (2 * words.length);
     };
-    const expected = everything.map((f) => ({ id: f.id, path: f.path, score: score(f) })).filter((r) => r.score > 0).sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1));
+    const expected = everything
+      .map((f) => ({ id: f.id, path: f.path, score: score(f) }))
+      .filter((r) => r.score > 0)
+      .sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1));
     const ranked = (await list(`limit=1000&semantic=1&search=${encodeURIComponent(query)}`)).data;
     expect(ranked.map((f: any) => [f.id, f.score])).toEqual(expected.map((r) => [r.id, r.score]));
   });
@@ -74,7 +87,10 @@ describe('cursor paging', () => {
 
   it('stays stable when a file is added before the cursor', async () => {
     const first = await list('limit=5');
-    const offer = await mock.call(`${base}/files/presign-upload`, { key: full, body: { path: '0000-first.txt', contentType: 'text/plain', size: 1 } });
+    const offer = await mock.call(`${base}/files/presign-upload`, {
+      key: full,
+      body: { path: '0000-first.txt', contentType: 'text/plain', size: 1 },
+    });
     await fetch(offer.body.url, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: '!' });
     const second = await list(`limit=5&cursor=${first.nextCursor}`);
     expect(second.data).toEqual(everything.slice(5, 10));

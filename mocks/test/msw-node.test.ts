@@ -23,7 +23,11 @@ interface Answer {
   body: any;
 }
 
-async function call(operationId: string, ids: Record<string, string>, init: { token?: string; json?: unknown; query?: string } = {}): Promise<Answer> {
+async function call(
+  operationId: string,
+  ids: Record<string, string>,
+  init: { token?: string; json?: unknown; query?: string } = {},
+): Promise<Answer> {
   const r = route(operationId);
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
@@ -35,7 +39,11 @@ async function call(operationId: string, ids: Record<string, string>, init: { to
 }
 
 async function mintKey(scopes: readonly string[], bucketIds: readonly string[] | null): Promise<string> {
-  const response = await fetch(`${ORIGIN}/__mock/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scopes, bucketIds }) });
+  const response = await fetch(`${ORIGIN}/__mock/keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ scopes, bucketIds }),
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { token: string }).token;
 }
@@ -64,7 +72,12 @@ describe('the MSW mock in Node (setupServer)', () => {
 
     expect(refused.status).toBe(403);
     expect(refused.contentType).toContain('application/problem+json');
-    expect(refused.body).toMatchObject({ type: 'urn:bucketkit:problem:insufficient_scope', status: 403, code: 'insufficient_scope', requiredScope: route('updateFile').scope });
+    expect(refused.body).toMatchObject({
+      type: 'urn:bucketkit:problem:insufficient_scope',
+      status: 403,
+      code: 'insufficient_scope',
+      requiredScope: route('updateFile').scope,
+    });
     expect(JSON.stringify(refused.body)).not.toContain(token);
     expect((await call('listFiles', {}, { token })).body.data[0]).toEqual(file);
   });
@@ -92,13 +105,20 @@ describe('the MSW mock in Node (setupServer)', () => {
 
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: file.id, tags: change.tags, description: change.description });
-    expect(listed.body.data.find((f: { id: string }) => f.id === file.id)).toMatchObject({ tags: change.tags, description: change.description });
+    expect(listed.body.data.find((f: { id: string }) => f.id === file.id)).toMatchObject({
+      tags: change.tags,
+      description: change.description,
+    });
   });
 
   it('runs the upload flow inside MSW: presign, PUT the bytes to the mock URL, list, download', async () => {
     const token = await mintKey(allScopes, null);
     const bytes = new TextEncoder().encode('bytes uploaded through MSW\n');
-    const presigned = await call('presignUpload', {}, { token, json: { path: 'msw/notes/hello.txt', contentType: 'text/plain', size: bytes.length } });
+    const presigned = await call(
+      'presignUpload',
+      {},
+      { token, json: { path: 'msw/notes/hello.txt', contentType: 'text/plain', size: bytes.length } },
+    );
     expect(presigned.status).toBe(route('presignUpload').successStatus);
     expect(presigned.body.url.startsWith(`${ORIGIN}/__uploads/`)).toBe(true);
 
@@ -108,7 +128,9 @@ describe('the MSW mock in Node (setupServer)', () => {
     const downloaded = new Uint8Array(await (await fetch(link.body.url)).arrayBuffer());
 
     expect(put.status).toBe(200);
-    expect(listed.body.data).toEqual([expect.objectContaining({ id: presigned.body.fileId, path: 'msw/notes/hello.txt', size: bytes.length, status: 'ready' })]);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ id: presigned.body.fileId, path: 'msw/notes/hello.txt', size: bytes.length, status: 'ready' }),
+    ]);
     expect(downloaded).toEqual(bytes);
   });
 

@@ -8,7 +8,8 @@ let full: string;
 let base: string;
 let otherBase: string;
 
-const firstFiles = async (bucketBase: string, limit = 3) => (await mock.call(`${bucketBase}/files?limit=${limit}`, { key: full })).body.data as any[];
+const firstFiles = async (bucketBase: string, limit = 3) =>
+  (await mock.call(`${bucketBase}/files?limit=${limit}`, { key: full })).body.data as any[];
 
 beforeAll(async () => {
   mock = await startMockClient();
@@ -44,7 +45,11 @@ describe('workspaces and buckets', () => {
 describe('files', () => {
   it('PATCH of tags and description persists and shows in the listing', async () => {
     const [file] = await firstFiles(base, 1);
-    const patched = await mock.call(`${base}/files/${file.id}`, { method: 'PATCH', key: full, body: { tags: ['board', 'q4'], description: 'For the board.' } });
+    const patched = await mock.call(`${base}/files/${file.id}`, {
+      method: 'PATCH',
+      key: full,
+      body: { tags: ['board', 'q4'], description: 'For the board.' },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ id: file.id, tags: ['board', 'q4'], description: 'For the board.' });
     const listed = await mock.call(`${base}/files?tag=board&prefix=${encodeURIComponent(file.path)}`, { key: full });
@@ -53,7 +58,10 @@ describe('files', () => {
 
   it('moves files to another folder and bucket, out of the source listing', async () => {
     const [a, b] = await firstFiles(base, 2);
-    const moved = await mock.call(`${base}/files/move`, { key: full, body: { fileIds: [a.id, b.id], destination: { bucketId: mock.ids.other, prefix: 'moved/here/' } } });
+    const moved = await mock.call(`${base}/files/move`, {
+      key: full,
+      body: { fileIds: [a.id, b.id], destination: { bucketId: mock.ids.other, prefix: 'moved/here/' } },
+    });
     expect(moved.status).toBe(200);
     expect(moved.body.moved.map((f: any) => [f.id, f.bucketId, f.path])).toEqual([
       [a.id, mock.ids.other, `moved/here/${a.name}`],
@@ -66,7 +74,10 @@ describe('files', () => {
 
   it('refuses a move onto a taken path with 409 and moves nothing', async () => {
     const [a, b] = await firstFiles(base, 2);
-    const upload = await mock.call(`${base}/files/presign-upload`, { key: full, body: { path: `clash/${a.name}`, contentType: 'text/plain', size: 1 } });
+    const upload = await mock.call(`${base}/files/presign-upload`, {
+      key: full,
+      body: { path: `clash/${a.name}`, contentType: 'text/plain', size: 1 },
+    });
     expect((await fetch(upload.body.url, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'x' })).status).toBe(200);
     const clash = await mock.call(`${base}/files/move`, { key: full, body: { fileIds: [b.id, a.id], destination: { prefix: 'clash/' } } });
     expect(clash.status).toBe(409);
@@ -105,7 +116,10 @@ describe('files', () => {
   it('refuses a restore onto a taken path with 409 and changes nothing', async () => {
     const [file] = await firstFiles(base, 1);
     await mock.call(`${base}/files/trash`, { key: full, body: { fileIds: [file.id] } });
-    const upload = await mock.call(`${base}/files/presign-upload`, { key: full, body: { path: file.path, contentType: 'text/plain', size: 2 } });
+    const upload = await mock.call(`${base}/files/presign-upload`, {
+      key: full,
+      body: { path: file.path, contentType: 'text/plain', size: 2 },
+    });
     await fetch(upload.body.url, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'hi' });
     const restore = await mock.call(`${base}/trash`, { method: 'PATCH', key: full, body: { restore: [file.id] } });
     expect(restore.status).toBe(409);
@@ -116,9 +130,17 @@ describe('files', () => {
 
 describe('intelligence, agent, automations, suggestions, shares, transfers', () => {
   it('reads and updates intelligence', async () => {
-    const updated = await mock.call(`${base}/intelligence`, { method: 'PATCH', key: full, body: { enabled: false, instructions: 'Tag by client.' } });
+    const updated = await mock.call(`${base}/intelligence`, {
+      method: 'PATCH',
+      key: full,
+      body: { enabled: false, instructions: 'Tag by client.' },
+    });
     expect(updated.body).toMatchObject({ enabled: false, instructions: 'Tag by client.' });
-    expect((await mock.call(`${base}/intelligence`, { key: full })).body).toMatchObject({ enabled: false, instructions: 'Tag by client.', status: 'idle' });
+    expect((await mock.call(`${base}/intelligence`, { key: full })).body).toMatchObject({
+      enabled: false,
+      instructions: 'Tag by client.',
+      status: 'idle',
+    });
   });
 
   it('starts a backfill job (202) and returns the same job while it runs', async () => {
@@ -127,7 +149,10 @@ describe('intelligence, agent, automations, suggestions, shares, transfers', () 
     expect(first.body).toMatchObject({ status: 'queued', processedFiles: 0, finishedAt: null });
     const second = await mock.call(`${base}/intelligence/backfill`, { method: 'POST', key: full });
     expect(second.body.id).toBe(first.body.id);
-    expect((await mock.call(`${base}/intelligence`, { key: full })).body).toMatchObject({ status: 'indexing', backfill: { id: first.body.id } });
+    expect((await mock.call(`${base}/intelligence`, { key: full })).body).toMatchObject({
+      status: 'indexing',
+      backfill: { id: first.body.id },
+    });
   });
 
   it('runs the bucket agent, which cites files of the bucket', async () => {
@@ -143,7 +168,14 @@ describe('intelligence, agent, automations, suggestions, shares, transfers', () 
   });
 
   it('creates an automation that the listing then shows', async () => {
-    const created = await mock.call(`${base}/automations`, { key: full, body: { name: 'Tag invoices', trigger: { event: 'file.uploaded', prefix: 'invoices/' }, action: { type: 'add_tags', tags: ['invoice'] } } });
+    const created = await mock.call(`${base}/automations`, {
+      key: full,
+      body: {
+        name: 'Tag invoices',
+        trigger: { event: 'file.uploaded', prefix: 'invoices/' },
+        action: { type: 'add_tags', tags: ['invoice'] },
+      },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Tag invoices', enabled: true, lastRunAt: null });
     const listed = await mock.call(`${base}/automations`, { key: full });
@@ -152,7 +184,10 @@ describe('intelligence, agent, automations, suggestions, shares, transfers', () 
 
   it('creates a suggestion that the listing then shows first', async () => {
     const [file] = await firstFiles(base, 1);
-    const created = await mock.call(`${base}/suggestions`, { key: full, body: { fileId: file.id, kind: 'add_tags', proposal: { tags: ['review'] } } });
+    const created = await mock.call(`${base}/suggestions`, {
+      key: full,
+      body: { fileId: file.id, kind: 'add_tags', proposal: { tags: ['review'] } },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ fileId: file.id, status: 'open', source: 'api', reason: null });
     expect((await mock.call(`${base}/suggestions`, { key: full })).body.data[0]).toEqual(created.body);

@@ -35,7 +35,12 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'bucketkit-prism-'));
   // Prism cannot listen on port 0; the examples' URLs name the origin Prism will have.
   const port = await findFreePort();
-  const written = await writePrismDocument({ seed: SEED, files: FILES, origin: `http://127.0.0.1:${port}`, out: join(dir, 'openapi.prism.json') });
+  const written = await writePrismDocument({
+    seed: SEED,
+    files: FILES,
+    origin: `http://127.0.0.1:${port}`,
+    out: join(dir, 'openapi.prism.json'),
+  });
   const dynamic = () => startPrismOnFreePort({ document: written.path, dynamic: true, seed: SEED });
   [prism, dynamicPrism, dynamicTwin, httpMock] = await Promise.all([
     startPrism({ document: written.path, port }),
@@ -57,7 +62,9 @@ describe('npm run mock:prism (a real Prism on the seeded document)', () => {
 
     expect(fromPrism.status).toBe(200);
     expect(fromPrism.body).toEqual(fromMock.body);
-    expect(fromPrism.body.data.map((w: { id: string }) => w.id)).toEqual(generateWorld({ seed: SEED, files: FILES }).workspaces.map((w) => w.id));
+    expect(fromPrism.body.data.map((w: { id: string }) => w.id)).toEqual(
+      generateWorld({ seed: SEED, files: FILES }).workspaces.map((w) => w.id),
+    );
   });
 
   it('lists the seeded files of the first bucket exactly as the HTTP mock does', async () => {

@@ -14,7 +14,8 @@ const bytes = new TextEncoder().encode('quarter,revenue\nq4,1200000\n');
 
 const presign = (path: string, extra: Record<string, unknown> = {}) =>
   mock.call(`${base}/files/presign-upload`, { key: full, body: { path, contentType: 'text/csv', size: bytes.length, ...extra } });
-const put = (url: string, body: Uint8Array | string, contentType = 'text/csv') => fetch(url, { method: 'PUT', headers: { 'content-type': contentType }, body: body as BodyInit });
+const put = (url: string, body: Uint8Array | string, contentType = 'text/csv') =>
+  fetch(url, { method: 'PUT', headers: { 'content-type': contentType }, body: body as BodyInit });
 
 beforeAll(async () => {
   mock = await startMockClient({ clock });
@@ -27,7 +28,12 @@ describe('upload flow', () => {
   it('finalises the file when the bytes arrive, with no upload-complete call, and serves them back', async () => {
     const offer = await presign('uploads/q4.csv');
     expect(offer.status).toBe(201);
-    expect(offer.body).toMatchObject({ path: 'uploads/q4.csv', method: 'PUT', headers: { 'Content-Type': 'text/csv' }, size: bytes.length });
+    expect(offer.body).toMatchObject({
+      path: 'uploads/q4.csv',
+      method: 'PUT',
+      headers: { 'Content-Type': 'text/csv' },
+      size: bytes.length,
+    });
     expect(offer.body.url.startsWith(`${mock.server.origin}/__uploads/`)).toBe(true);
     expect((await mock.call(`${base}/files?prefix=uploads/`, { key: full })).body.data).toEqual([]);
 
@@ -35,7 +41,14 @@ describe('upload flow', () => {
     expect(stored.status).toBe(200);
     const listed = (await mock.call(`${base}/files?prefix=uploads/`, { key: full })).body.data;
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ id: offer.body.fileId, status: 'ready', size: bytes.length, contentType: 'text/csv', name: 'q4.csv', sha256: createHash('sha256').update(bytes).digest('hex') });
+    expect(listed[0]).toMatchObject({
+      id: offer.body.fileId,
+      status: 'ready',
+      size: bytes.length,
+      contentType: 'text/csv',
+      name: 'q4.csv',
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    });
 
     const download = await mock.call(`${base}/files/presign-download`, { key: full, body: { fileId: offer.body.fileId } });
     expect(download.status).toBe(200);
@@ -89,7 +102,8 @@ describe('upload flow', () => {
 
   it('serves deterministic bytes of the declared size for seeded files, and nothing once trashed', async () => {
     const [file] = (await mock.call(`${base}/files?limit=1`, { key: full })).body.data;
-    const grant = async () => (await mock.call(`${base}/files/presign-download`, { key: full, body: { fileId: file.id } })).body.url as string;
+    const grant = async () =>
+      (await mock.call(`${base}/files/presign-download`, { key: full, body: { fileId: file.id } })).body.url as string;
     const first = new Uint8Array(await (await fetch(await grant())).arrayBuffer());
     const second = new Uint8Array(await (await fetch(await grant())).arrayBuffer());
     expect(first.length).toBe(file.size);

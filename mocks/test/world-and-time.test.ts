@@ -20,7 +20,8 @@ describe('the seeded world', () => {
     expect(world.workspaces).toHaveLength(2);
     expect(world.buckets.filter((b) => b.workspaceId === world.workspaces[0].id).length).toBeGreaterThanOrEqual(2);
     expect(world.files.length + world.trash.length).toBe(200);
-    for (const list of [world.trash, world.automations, world.suggestions, world.shares, world.transfers, world.intelligence]) expect(list.length).toBeGreaterThan(0);
+    for (const list of [world.trash, world.automations, world.suggestions, world.shares, world.transfers, world.intelligence])
+      expect(list.length).toBeGreaterThan(0);
   });
 
   it('refuses nonsense options with a clear error', () => {
@@ -40,7 +41,10 @@ describe('a backfill job over time', () => {
       expect(job).toMatchObject({ status: 'queued', processedFiles: 0 });
       clock.advance(BACKFILL_QUEUED_MS + BACKFILL_RUNNING_MS / 2);
       const halfway = (await mock.call(`${base}/intelligence`, { key })).body;
-      expect(halfway).toMatchObject({ status: 'indexing', backfill: { id: job.id, status: 'running', processedFiles: Math.floor(job.totalFiles / 2) } });
+      expect(halfway).toMatchObject({
+        status: 'indexing',
+        backfill: { id: job.id, status: 'running', processedFiles: Math.floor(job.totalFiles / 2) },
+      });
       clock.advance(BACKFILL_RUNNING_MS);
       const done = (await mock.call(`${base}/intelligence`, { key })).body;
       expect(done).toMatchObject({ status: 'idle', backfill: { id: job.id, status: 'succeeded', processedFiles: job.totalFiles } });

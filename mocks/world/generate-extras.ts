@@ -12,7 +12,17 @@ export function generateAutomations(faker: Faker, values: SeededValues, bucket: 
   const tag = faker.helpers.arrayElement(TAGS);
   const make = (name: string, trigger: Automation['trigger'], action: Automation['action']): Automation => {
     const createdAt = values.timestamp(Date.parse(bucket.createdAt));
-    return { id: values.id('aut', 8), bucketId: bucket.id, name, enabled: faker.datatype.boolean(0.8), trigger, action, createdAt, updatedAt: createdAt, lastRunAt: faker.datatype.boolean(0.7) ? values.timestamp(Date.parse(createdAt)) : null };
+    return {
+      id: values.id('aut', 8),
+      bucketId: bucket.id,
+      name,
+      enabled: faker.datatype.boolean(0.8),
+      trigger,
+      action,
+      createdAt,
+      updatedAt: createdAt,
+      lastRunAt: faker.datatype.boolean(0.7) ? values.timestamp(Date.parse(createdAt)) : null,
+    };
   };
   return [
     make(`Tag new files in ${folder}`, { event: 'file.uploaded', prefix: folder }, { type: 'add_tags', tags: [tag] }),
@@ -24,12 +34,22 @@ export function generateAutomations(faker: Faker, values: SeededValues, bucket: 
 export function generateSuggestions(faker: Faker, values: SeededValues, bucket: Bucket, files: FileRecord[]): Suggestion[] {
   return faker.helpers.arrayElements(files, Math.min(4, files.length)).map((file, i): Suggestion => {
     const kind = (['add_tags', 'set_description', 'move'] as const)[i % 3];
-    const proposal = kind === 'add_tags' ? { tags: [faker.helpers.arrayElement(TAGS)] } : kind === 'set_description' ? { description: `${faker.company.catchPhrase()}.` } : { path: `archive/${file.name}` };
+    const proposal =
+      kind === 'add_tags'
+        ? { tags: [faker.helpers.arrayElement(TAGS)] }
+        : kind === 'set_description'
+          ? { description: `${faker.company.catchPhrase()}.` }
+          : { path: `archive/${file.name}` };
     return {
-      id: values.id('sug', 8), bucketId: bucket.id, fileId: file.id, kind, proposal,
+      id: values.id('sug', 8),
+      bucketId: bucket.id,
+      fileId: file.id,
+      kind,
+      proposal,
       reason: faker.datatype.boolean(0.8) ? `Similar files in this bucket are filed this way (${faker.word.noun()}).` : null,
       status: faker.helpers.arrayElement(['open', 'open', 'accepted', 'dismissed'] as const),
-      source: 'intelligence', createdAt: values.timestamp(WORLD_NOW - 60 * DAY),
+      source: 'intelligence',
+      createdAt: values.timestamp(WORLD_NOW - 60 * DAY),
     };
   });
 }
@@ -39,9 +59,13 @@ export function generateShares(faker: Faker, values: SeededValues, bucket: Bucke
     const id = values.id('shr', 8);
     const createdAt = values.timestamp(WORLD_NOW - 90 * DAY);
     return {
-      id, bucketId: bucket.id, fileId: i === 0 || files.length === 0 ? null : faker.helpers.arrayElement(files).id,
-      url: `${origin}/s/${id}`, access: faker.helpers.arrayElement(['view', 'download'] as const),
-      expiresAt: faker.datatype.boolean(0.5) ? isoSeconds(Date.parse(createdAt) + 30 * DAY) : null, createdAt,
+      id,
+      bucketId: bucket.id,
+      fileId: i === 0 || files.length === 0 ? null : faker.helpers.arrayElement(files).id,
+      url: `${origin}/s/${id}`,
+      access: faker.helpers.arrayElement(['view', 'download'] as const),
+      expiresAt: faker.datatype.boolean(0.5) ? isoSeconds(Date.parse(createdAt) + 30 * DAY) : null,
+      createdAt,
     };
   });
 }
@@ -55,11 +79,17 @@ export function generateTransfers(faker: Faker, values: SeededValues, bucket: Bu
     const local = `${faker.helpers.arrayElement(folders)}/`;
     const createdAt = values.timestamp(WORLD_NOW - 120 * DAY);
     return {
-      id: values.id('trf', 8), bucketId: bucket.id, direction, status,
-      source: direction === 'import' ? remote : local, destination: direction === 'import' ? local : remote,
-      fileCount: faker.number.int({ min: 1, max: 400 }), bytesTotal,
+      id: values.id('trf', 8),
+      bucketId: bucket.id,
+      direction,
+      status,
+      source: direction === 'import' ? remote : local,
+      destination: direction === 'import' ? local : remote,
+      fileCount: faker.number.int({ min: 1, max: 400 }),
+      bytesTotal,
       bytesTransferred: status === 'succeeded' ? bytesTotal : faker.number.int({ min: 0, max: bytesTotal }),
-      createdAt, updatedAt: values.timestamp(Date.parse(createdAt)),
+      createdAt,
+      updatedAt: values.timestamp(Date.parse(createdAt)),
     };
   });
 }
@@ -67,8 +97,10 @@ export function generateTransfers(faker: Faker, values: SeededValues, bucket: Bu
 export function generateIntelligence(faker: Faker, values: SeededValues, bucket: Bucket): IntelligenceSettings {
   const updatedAt = values.timestamp(Date.parse(bucket.createdAt));
   return {
-    bucketId: bucket.id, enabled: faker.datatype.boolean(0.75),
+    bucketId: bucket.id,
+    enabled: faker.datatype.boolean(0.75),
     instructions: faker.datatype.boolean(0.6) ? `Summaries in English; tag by ${bucket.name.toLowerCase()} topic.` : null,
-    lastIndexedAt: values.timestamp(Date.parse(updatedAt)), updatedAt,
+    lastIndexedAt: values.timestamp(Date.parse(updatedAt)),
+    updatedAt,
   };
 }

@@ -10,10 +10,19 @@ const MONTHS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11'
 function fileStem(faker: Faker, pools: Pools): string {
   const topic = faker.helpers.arrayElement(TOPICS);
   switch (faker.number.int(3)) {
-    case 0: return `${topic}-${faker.helpers.arrayElement(['q1', 'q2', 'q3', 'q4'])}`;
-    case 1: return `${faker.word.adjective()}-${topic}`;
-    case 2: return `${faker.helpers.arrayElement(pools.companies).toLowerCase().split(/[^a-z0-9]+/)[0] || 'team'}-${topic}`;
-    default: return `${topic}-${faker.number.int({ min: 1, max: 999 }).toString().padStart(3, '0')}`;
+    case 0:
+      return `${topic}-${faker.helpers.arrayElement(['q1', 'q2', 'q3', 'q4'])}`;
+    case 1:
+      return `${faker.word.adjective()}-${topic}`;
+    case 2:
+      return `${
+        faker.helpers
+          .arrayElement(pools.companies)
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)[0] || 'team'
+      }-${topic}`;
+    default:
+      return `${topic}-${faker.number.int({ min: 1, max: 999 }).toString().padStart(3, '0')}`;
   }
 }
 
@@ -25,7 +34,10 @@ function folderOf(faker: Faker, folders: readonly string[]): string {
 
 // Company names and catch phrases are drawn once per bucket: faker's generators
 // are too slow to call for each of 100k files.
-interface Pools { companies: string[]; phrases: string[] }
+interface Pools {
+  companies: string[];
+  phrases: string[];
+}
 
 function descriptionOf(faker: Faker, pools: Pools, stem: string): string | null {
   if (faker.datatype.boolean(0.15)) return null;
@@ -38,7 +50,10 @@ export function generateFiles(faker: Faker, values: SeededValues, bucket: Bucket
   const files: FileRecord[] = [];
   const paths = new Set<string>();
   const poolSize = Math.min(Math.max(count, 1), 150);
-  const pools: Pools = { companies: faker.helpers.multiple(() => faker.company.name(), { count: poolSize }), phrases: faker.helpers.multiple(() => faker.company.catchPhrase(), { count: poolSize }) };
+  const pools: Pools = {
+    companies: faker.helpers.multiple(() => faker.company.name(), { count: poolSize }),
+    phrases: faker.helpers.multiple(() => faker.company.catchPhrase(), { count: poolSize }),
+  };
   while (files.length < count) {
     const kind = faker.helpers.arrayElement(FILE_KINDS);
     const stem = fileStem(faker, pools);

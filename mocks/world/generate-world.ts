@@ -31,10 +31,22 @@ export function generateWorld(options: WorldOptions = {}): World {
   const seed = options.seed ?? DEFAULT_SEED;
   const fileCount = options.files ?? DEFAULT_FILE_COUNT;
   if (!Number.isSafeInteger(seed) || seed < 0) throw new Error(`seed must be a non-negative integer, got ${seed}`);
-  if (!Number.isSafeInteger(fileCount) || fileCount < 0 || fileCount > MAX_FILE_COUNT) throw new Error(`files must be an integer from 0 to ${MAX_FILE_COUNT}, got ${fileCount}`);
+  if (!Number.isSafeInteger(fileCount) || fileCount < 0 || fileCount > MAX_FILE_COUNT)
+    throw new Error(`files must be an integer from 0 to ${MAX_FILE_COUNT}, got ${fileCount}`);
   faker.seed(seed);
   const values = seededValues(faker);
-  const world: World = { seed, workspaces: [], buckets: [], files: [], trash: [], automations: [], suggestions: [], shares: [], transfers: [], intelligence: [] };
+  const world: World = {
+    seed,
+    workspaces: [],
+    buckets: [],
+    files: [],
+    trash: [],
+    automations: [],
+    suggestions: [],
+    shares: [],
+    transfers: [],
+    intelligence: [],
+  };
   const themes = faker.helpers.shuffle([...BUCKET_THEMES]);
   let themeIndex = 0;
   let assigned = 0;
@@ -42,14 +54,30 @@ export function generateWorld(options: WorldOptions = {}): World {
 
   // Workspaces and buckets are created in generation order, so listings (oldest first) show them in this order.
   for (const [w, layout] of LAYOUT.entries()) {
-    const createdAt = values.timestamp(Date.parse('2024-01-08T09:00:00Z') + w * 90 * DAY, Date.parse('2024-01-08T09:00:00Z') + (w * 90 + 30) * DAY);
-    const workspace: Workspace = { id: values.id('ws', 8), name: faker.company.name(), plan: layout.plan, createdAt, updatedAt: values.timestamp(Date.parse(createdAt)) };
+    const createdAt = values.timestamp(
+      Date.parse('2024-01-08T09:00:00Z') + w * 90 * DAY,
+      Date.parse('2024-01-08T09:00:00Z') + (w * 90 + 30) * DAY,
+    );
+    const workspace: Workspace = {
+      id: values.id('ws', 8),
+      name: faker.company.name(),
+      plan: layout.plan,
+      createdAt,
+      updatedAt: values.timestamp(Date.parse(createdAt)),
+    };
     world.workspaces.push(workspace);
     for (const [b, share] of layout.buckets.entries()) {
       const theme = themes[themeIndex++ % themes.length];
       const slot = Date.parse(createdAt) + (b + 1) * 7 * DAY;
       const bucketCreated = values.timestamp(slot, slot + 6 * DAY);
-      const bucket: Bucket = { id: values.id('bkt', 8), workspaceId: workspace.id, name: theme.name, description: theme.description, createdAt: bucketCreated, updatedAt: values.timestamp(Date.parse(bucketCreated)) };
+      const bucket: Bucket = {
+        id: values.id('bkt', 8),
+        workspaceId: workspace.id,
+        name: theme.name,
+        description: theme.description,
+        createdAt: bucketCreated,
+        updatedAt: values.timestamp(Date.parse(bucketCreated)),
+      };
       world.buckets.push(bucket);
       const isLast = world.buckets.length === shares.length;
       const count = isLast ? fileCount - assigned : Math.round(fileCount * share);

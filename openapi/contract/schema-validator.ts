@@ -20,8 +20,14 @@ function toFieldErrors(location: FieldError['location'], errors: ErrorObject[] |
   return (errors ?? []).map((e) => {
     let pointer = field ?? e.instancePath;
     if (e.keyword === 'required') pointer = `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`;
-    if (e.keyword === 'additionalProperties') pointer = `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}`;
-    const message = e.keyword === 'additionalProperties' ? 'is not a known field' : e.keyword === 'required' ? 'is required' : (e.message ?? 'is invalid');
+    if (e.keyword === 'additionalProperties')
+      pointer = `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}`;
+    const message =
+      e.keyword === 'additionalProperties'
+        ? 'is not a known field'
+        : e.keyword === 'required'
+          ? 'is required'
+          : (e.message ?? 'is invalid');
     return { location, field: pointer, message };
   });
 }
@@ -146,7 +152,8 @@ export function createSchemaValidator(doc: ApiDocument, routes: Route[], options
 
     validateResponse(route, status, contentType, body) {
       const documented = responses.get(`${route.operationId} ${status}`);
-      if (!documented) return [{ location: 'header', field: 'status', message: `status ${status} is not documented for ${route.operationId}` }];
+      if (!documented)
+        return [{ location: 'header', field: 'status', message: `status ${status} is not documented for ${route.operationId}` }];
       const actualType = (contentType ?? '').split(';')[0].trim().toLowerCase();
       if (documented.mediaType && actualType !== documented.mediaType) {
         return [{ location: 'header', field: 'content-type', message: `must be ${documented.mediaType}, was "${actualType}"` }];

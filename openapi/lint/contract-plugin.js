@@ -28,14 +28,23 @@ function OperationHasOneRegisteredScope() {
         const sec = operation.security;
         const scopes = Array.isArray(sec) && sec.length === 1 ? sec[0].apiKey : undefined;
         if (!Array.isArray(scopes) || scopes.length !== 1 || Object.keys(sec[0]).length !== 1) {
-          ctx.report({ message: 'Each operation needs `security: [{ apiKey: [<one scope>] }]`.', location: ctx.location.child('security') });
+          ctx.report({
+            message: 'Each operation needs `security: [{ apiKey: [<one scope>] }]`.',
+            location: ctx.location.child('security'),
+          });
           return;
         }
         const [scope] = scopes;
         if (!seed.has(scope) && !(scope in assumed)) {
-          ctx.report({ message: `Scope "${scope}" is neither a seed scope nor a registered assumed one (x-assumed-scopes).`, location: ctx.location.child('security') });
+          ctx.report({
+            message: `Scope "${scope}" is neither a seed scope nor a registered assumed one (x-assumed-scopes).`,
+            location: ctx.location.child('security'),
+          });
         } else if (scope in assumed && !operation['x-scope-assumed']) {
-          ctx.report({ message: `Scope "${scope}" is assumed: mark the operation with x-scope-assumed: <gap id>.`, location: ctx.location.child('security') });
+          ctx.report({
+            message: `Scope "${scope}" is assumed: mark the operation with x-scope-assumed: <gap id>.`,
+            location: ctx.location.child('security'),
+          });
         }
       },
     },

@@ -44,7 +44,10 @@ describe('the gap register', () => {
 
   it.each(seedGapLines().map((line) => [line.slice(0, 70), line] as const))('answers the seed gap: %s', (_, line) => {
     const answering = rows.filter((row) => quotesOf(row.seed).some((q) => flat(line).includes(flat(q))));
-    expect(answering.map((r) => r.id), line).not.toEqual([]);
+    expect(
+      answering.map((r) => r.id),
+      line,
+    ).not.toEqual([]);
   });
 
   it('registers every gap id the bundled spec uses', () => {

@@ -50,6 +50,7 @@ describe('the contract lint', () => {
       'no-invalid-media-type-examples',
       'bucketkit/operation-has-shared-error-responses',
       'bucketkit/response-has-example',
-    ]) expect(result.output, rule).toContain(rule);
+    ])
+      expect(result.output, rule).toContain(rule);
   }, 30_000);
 });

@@ -6,7 +6,9 @@ import type { ApiDocument } from '../contract/spec-refs.ts';
 import { buildRouteTable, fillPath } from '../contract/route-table.ts';
 import { createRouteMatcher } from '../contract/route-matcher.ts';
 
-const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' }, example: {} } } } };
+const ok = {
+  '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' }, example: {} } } },
+};
 function tinySpec(paths: Record<string, unknown>): ApiDocument {
   return {
     openapi: '3.1.0',
@@ -25,7 +27,15 @@ const get = (scope: string | string[], extra: Record<string, unknown> = {}) => (
 describe('buildRouteTable', () => {
   it('reads method, scope, bucket scoping and mutation from the spec', () => {
     const [route] = buildRouteTable(tinySpec({ '/w/{workspaceId}/b/{bucketId}/x': { post: get('x:write') } }));
-    expect(route).toMatchObject({ method: 'POST', scope: 'x:write', scopeSource: 'seed', bucketScoped: true, workspaceScoped: true, mutates: true, successStatus: 200 });
+    expect(route).toMatchObject({
+      method: 'POST',
+      scope: 'x:write',
+      scopeSource: 'seed',
+      bucketScoped: true,
+      workspaceScoped: true,
+      mutates: true,
+      successStatus: 200,
+    });
   });
 
   it('marks a scope as assumed when the operation says x-scope-assumed', () => {
@@ -39,7 +49,9 @@ describe('buildRouteTable', () => {
   });
 
   it('refuses an operation without a documented success response', () => {
-    expect(() => buildRouteTable(tinySpec({ '/a': { get: { ...get('a:read'), responses: { '404': { description: 'no' } } } } }))).toThrow(/no success/);
+    expect(() => buildRouteTable(tinySpec({ '/a': { get: { ...get('a:read'), responses: { '404': { description: 'no' } } } } }))).toThrow(
+      /no success/,
+    );
   });
 });
 
@@ -56,7 +68,9 @@ describe('the real route table', () => {
   });
 
   it('marks only upload-complete as forbidden to agents', () => {
-    expect(routes.filter((r) => r.agentForbidden).map((r) => r.pathTemplate)).toEqual(['/workspaces/{workspaceId}/buckets/{bucketId}/files/upload-complete']);
+    expect(routes.filter((r) => r.agentForbidden).map((r) => r.pathTemplate)).toEqual([
+      '/workspaces/{workspaceId}/buckets/{bucketId}/files/upload-complete',
+    ]);
   });
 
   it('documents 401 and 403 on every route', () => {
@@ -90,7 +104,8 @@ describe('createRouteMatcher', () => {
   });
 
   it('finds nothing for unknown paths, trailing slashes and empty segments', () => {
-    for (const path of ['/nope', '/workspaces/', `${base}/files/`, '/workspaces//buckets', 'workspaces']) expect(matcher.match('GET', path).kind, path).toBe('not-found');
+    for (const path of ['/nope', '/workspaces/', `${base}/files/`, '/workspaces//buckets', 'workspaces'])
+      expect(matcher.match('GET', path).kind, path).toBe('not-found');
   });
 
   it('decodes percent-encoding and reports broken encoding', () => {

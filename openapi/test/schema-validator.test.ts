@@ -24,12 +24,25 @@ describe('createSchemaValidator', () => {
 
   it('coerces and checks query values, refusing repeats and out-of-range limits', () => {
     const r = route('listFiles');
-    const good = validator.validateParams(r, { workspaceId: 'ws_1', bucketId: 'bkt_1' }, new URLSearchParams('limit=100&semantic=1&search=x'));
+    const good = validator.validateParams(
+      r,
+      { workspaceId: 'ws_1', bucketId: 'bkt_1' },
+      new URLSearchParams('limit=100&semantic=1&search=x'),
+    );
     expect(good.errors).toEqual([]);
     expect(good.values).toMatchObject({ limit: 100, semantic: '1' });
     expect(validator.validateParams(r, { workspaceId: 'ws_1', bucketId: 'bkt_1' }, new URLSearchParams()).values.limit).toBe(50);
-    const bad = validator.validateParams(r, { workspaceId: 'ws 1', bucketId: 'bkt_1' }, new URLSearchParams('limit=0&semantic=yes&tag=a&tag=b'));
-    expect(bad.errors.map((e) => `${e.location}:${e.field}`).sort()).toEqual(['path:workspaceId', 'query:limit', 'query:semantic', 'query:tag']);
+    const bad = validator.validateParams(
+      r,
+      { workspaceId: 'ws 1', bucketId: 'bkt_1' },
+      new URLSearchParams('limit=0&semantic=yes&tag=a&tag=b'),
+    );
+    expect(bad.errors.map((e) => `${e.location}:${e.field}`).sort()).toEqual([
+      'path:workspaceId',
+      'query:limit',
+      'query:semantic',
+      'query:tag',
+    ]);
   });
 
   it('refuses an undocumented status, a wrong content type and a body missing a field', () => {
@@ -37,6 +50,14 @@ describe('createSchemaValidator', () => {
     expect(validator.validateResponse(r, 201, 'application/json', {})[0].field).toBe('status');
     expect(validator.validateResponse(r, 200, 'text/html', r.successExample)[0].field).toBe('content-type');
     expect(validator.validateResponse(r, 200, 'application/json', { data: [] })[0].field).toBe('/nextCursor');
-    expect(validator.validateResponse(r, 401, 'application/problem+json', { type: 'x', title: 't', status: 401, code: 'unauthenticated', detail: 'd' })).toEqual([]);
+    expect(
+      validator.validateResponse(r, 401, 'application/problem+json', {
+        type: 'x',
+        title: 't',
+        status: 401,
+        code: 'unauthenticated',
+        detail: 'd',
+      }),
+    ).toEqual([]);
   });
 });

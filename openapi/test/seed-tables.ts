@@ -24,7 +24,12 @@ function tableAfter(text: string, heading: string): string[][] {
       if (rows.length > 0) break;
       continue;
     }
-    rows.push(line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    rows.push(
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
   }
   return rows.slice(2); // header and separator rows
 }

@@ -4,9 +4,15 @@ import { createServer } from 'node:http';
 import type { CannedResponse } from './bench-requests.ts';
 
 const routes = JSON.parse(process.env.BENCH_BARE_ROUTES ?? '[]') as CannedResponse[];
-if (routes.length === 0) throw new Error('BENCH_BARE_ROUTES must hold the canned responses (JSON); run it through scripts/bench/launch-bare.ts');
+if (routes.length === 0)
+  throw new Error('BENCH_BARE_ROUTES must hold the canned responses (JSON); run it through scripts/bench/launch-bare.ts');
 
-const answers = new Map(routes.map((r) => [`${r.method} ${r.url} ${r.authorization}`, { status: r.status, headers: { 'content-type': r.contentType, 'content-length': String(Buffer.byteLength(r.body)) }, body: r.body }]));
+const answers = new Map(
+  routes.map((r) => [
+    `${r.method} ${r.url} ${r.authorization}`,
+    { status: r.status, headers: { 'content-type': r.contentType, 'content-length': String(Buffer.byteLength(r.body)) }, body: r.body },
+  ]),
+);
 const NOT_FOUND = JSON.stringify({ status: 404, title: 'Not found' });
 
 const server = createServer((req, res) => {

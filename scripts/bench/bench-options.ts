@@ -76,7 +76,8 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
     const arg = argv[i];
     const value = (): string => {
       const next = argv[++i];
-      if (next === undefined || next.startsWith('--')) throw new Error(`${arg} needs a value, e.g. ${arg} ${arg === '--out' ? 'BENCHMARKS.md' : '1'}`);
+      if (next === undefined || next.startsWith('--'))
+        throw new Error(`${arg} needs a value, e.g. ${arg} ${arg === '--out' ? 'BENCHMARKS.md' : '1'}`);
       return next;
     };
     switch (arg) {
@@ -124,9 +125,13 @@ function withSection(sections: BenchSection[], section: BenchSection, on: boolea
 
 /** Reads `--only`'s comma-separated list of parts; throws on an unknown part. */
 export function parseSections(list: string): BenchSection[] {
-  const names = list.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const name of names) {
-    if (!(BENCH_SECTIONS as readonly string[]).includes(name)) throw new Error(`--only: unknown part "${name}"; choose from ${BENCH_SECTIONS.join(', ')}`);
+    if (!(BENCH_SECTIONS as readonly string[]).includes(name))
+      throw new Error(`--only: unknown part "${name}"; choose from ${BENCH_SECTIONS.join(', ')}`);
   }
   if (names.length === 0) throw new Error(`--only needs at least one part: ${BENCH_SECTIONS.join(', ')}`);
   return BENCH_SECTIONS.filter((s) => names.includes(s));

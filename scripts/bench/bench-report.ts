@@ -7,7 +7,9 @@ import { ratio } from './stats.ts';
 const SERVER_LABELS: Record<ServerName, string> = { mock: 'bucketkit mock', prism: 'Prism 5 (static)', bare: 'bare node:http' };
 
 function statusSummary(counts: Record<string, number>): string {
-  const parts = Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)).map(([code, n]) => `${code}×${formatNumber(n)}`);
+  const parts = Object.entries(counts)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([code, n]) => `${code}×${formatNumber(n)}`);
   return parts.length > 0 ? parts.join(', ') : 'no response';
 }
 
@@ -18,13 +20,27 @@ export function renderLoadTable(results: BenchResults): string {
     SERVER_LABELS[cell.server],
     String(cell.expectedStatus),
     statusSummary(cell.statusCounts) + (cell.errors > 0 ? `, ${cell.errors} errors (${cell.timeouts} timeouts)` : ''),
-    formatNumber(cell.reqPerSec) + (cell.roundsReqPerSec.length > 1 ? ` (${cell.roundsReqPerSec.map((r) => formatNumber(r)).join(' / ')})` : ''),
+    formatNumber(cell.reqPerSec) +
+      (cell.roundsReqPerSec.length > 1 ? ` (${cell.roundsReqPerSec.map((r) => formatNumber(r)).join(' / ')})` : ''),
     formatCoarseMs(cell.p50Ms),
     formatCoarseMs(cell.p99Ms),
     formatNumber(cell.bytesPerResponse),
     cell.note,
   ]);
-  return renderTable(['Request', 'Server', 'Counted status', 'Responses', 'req/s (counted only; median, then each round)', 'p50', 'p99', 'bytes/resp', 'What it answers'], rows);
+  return renderTable(
+    [
+      'Request',
+      'Server',
+      'Counted status',
+      'Responses',
+      'req/s (counted only; median, then each round)',
+      'p50',
+      'p99',
+      'bytes/resp',
+      'What it answers',
+    ],
+    rows,
+  );
 }
 
 /** mock/Prism and mock/bare per request, from the same run. */
@@ -42,7 +58,10 @@ export function renderRatioTable(results: BenchResults): string {
 
 /** PASS/MISS per target. */
 export function renderTargetTable(verdicts: TargetVerdict[]): string {
-  return renderTable(['Target', 'Measured', 'Verdict'], verdicts.map((v) => [v.target, v.measured, v.verdict]));
+  return renderTable(
+    ['Target', 'Measured', 'Verdict'],
+    verdicts.map((v) => [v.target, v.measured, v.verdict]),
+  );
 }
 
 function renderColdStarts(results: BenchResults): string {
@@ -61,11 +80,24 @@ function renderListing(results: BenchResults): string {
   if (results.listing.length === 0) return '_Not measured._';
   const listing = renderTable(
     ['Files', 'Filter', 'Value', 'Sequential requests', 'Items/page', 'p50', 'p99'],
-    results.listing.map((c) => [formatNumber(c.files), c.filter, `\`${c.value}\``, formatNumber(c.samples), String(c.itemsPerPage), formatMs(c.p50Ms), formatMs(c.p99Ms)]),
+    results.listing.map((c) => [
+      formatNumber(c.files),
+      c.filter,
+      `\`${c.value}\``,
+      formatNumber(c.samples),
+      String(c.itemsPerPage),
+      formatMs(c.p50Ms),
+      formatMs(c.p99Ms),
+    ]),
   );
   const memory = renderTable(
     ['Files', 'Process start to listening (TS load and seeding included)', 'RSS after listing', 'Peak RSS'],
-    results.footprints.map((f) => [formatNumber(f.files), formatMs(f.readyMs), `${formatNumber(f.rssMb)} MB`, `${formatNumber(f.peakRssMb)} MB`]),
+    results.footprints.map((f) => [
+      formatNumber(f.files),
+      formatMs(f.readyMs),
+      `${formatNumber(f.rssMb)} MB`,
+      `${formatNumber(f.peakRssMb)} MB`,
+    ]),
   );
   return `${listing}\n\n${memory}`;
 }
@@ -81,9 +113,21 @@ export function renderProfile(results: BenchResults, findings: string | undefine
   const p = results.profile;
   const parts: string[] = [];
   if (p) {
-    parts.push(`CPU profile of the mock process (V8 sampling profiler, from listening until stopped) under ${p.load}; ${formatNumber(p.totalMs)} ms of busy (non-idle) time sampled, shares below are of busy time.`);
-    parts.push(renderTable(['Area', 'Self time'], p.byArea.map((a) => [a.area, `${a.percent.toFixed(1)} %`])));
-    parts.push(renderTable(['Function', 'Where', 'Self ms', 'Self %'], p.entries.map((e) => [e.functionName, e.location, formatNumber(e.selfMs, 1), `${e.selfPercent.toFixed(1)} %`])));
+    parts.push(
+      `CPU profile of the mock process (V8 sampling profiler, from listening until stopped) under ${p.load}; ${formatNumber(p.totalMs)} ms of busy (non-idle) time sampled, shares below are of busy time.`,
+    );
+    parts.push(
+      renderTable(
+        ['Area', 'Self time'],
+        p.byArea.map((a) => [a.area, `${a.percent.toFixed(1)} %`]),
+      ),
+    );
+    parts.push(
+      renderTable(
+        ['Function', 'Where', 'Self ms', 'Self %'],
+        p.entries.map((e) => [e.functionName, e.location, formatNumber(e.selfMs, 1), `${e.selfPercent.toFixed(1)} %`]),
+      ),
+    );
   } else {
     parts.push('_No profile in this run (run `npm run bench -- --profile`)._');
   }
@@ -98,19 +142,25 @@ export function renderReport(results: BenchResults, verdicts: TargetVerdict[], f
     '# Benchmarks',
     `_Written by \`npm run bench${results.mode === 'quick' ? ' -- --quick' : ''}\`; do not edit by hand (the "Where the time goes" findings come from \`scripts/bench/profile-findings.md\`)._`,
     '## Machine',
-    renderTable(['Fact', 'Value'], [
-      ['Date', m.date],
-      ['CPU', `${m.cores} cores, ${m.cpuModel}`],
-      ['Node', m.nodeVersion],
-      ['Platform', m.platform],
-      ['Load average at start (1/5/15 min)', m.loadAverage.map((n) => n.toFixed(2)).join(' / ')],
-      ['Mode', `${results.mode}: ${results.connections} connections, ${results.rounds} round${results.rounds === 1 ? '' : 's'} of ${results.durationSec} s per server and request (after ${results.warmupSec} s warm-up)`],
-      ['Mock world', `seed ${results.mockWorld.seed}, files ${results.mockWorld.files}`],
-    ]),
+    renderTable(
+      ['Fact', 'Value'],
+      [
+        ['Date', m.date],
+        ['CPU', `${m.cores} cores, ${m.cpuModel}`],
+        ['Node', m.nodeVersion],
+        ['Platform', m.platform],
+        ['Load average at start (1/5/15 min)', m.loadAverage.map((n) => n.toFixed(2)).join(' / ')],
+        [
+          'Mode',
+          `${results.mode}: ${results.connections} connections, ${results.rounds} round${results.rounds === 1 ? '' : 's'} of ${results.durationSec} s per server and request (after ${results.warmupSec} s warm-up)`,
+        ],
+        ['Mock world', `seed ${results.mockWorld.seed}, files ${results.mockWorld.files}`],
+      ],
+    ),
     '## Commands',
     results.commands.map((c) => `- \`${c}\``).join('\n'),
     '## Throughput (same run, same load, loopback)',
-    'Only responses with the counted status make up req/s; any other status, error or timeout is listed, never counted. Latencies are autocannon\'s (1 ms resolution). The load generator runs on the same cores as the server under test. Prism and the bare server answer the spec\'s fixed examples; the mock answers from its seeded world with every auth, scope and bucket check on, so its list bodies can be larger (see bytes/resp).',
+    "Only responses with the counted status make up req/s; any other status, error or timeout is listed, never counted. Latencies are autocannon's (1 ms resolution). The load generator runs on the same cores as the server under test. Prism and the bare server answer the spec's fixed examples; the mock answers from its seeded world with every auth, scope and bucket check on, so its list bodies can be larger (see bytes/resp).",
     renderLoadTable(results),
     renderRatioTable(results),
     '## Cold start to first authenticated 200',

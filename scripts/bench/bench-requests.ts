@@ -50,13 +50,19 @@ export function findBenchRoutes(routes: Route[]): BenchRoutes {
   };
   const listFiles = byId('listFiles');
   for (const name of ['prefix', 'tag', 'limit']) {
-    if (!listFiles.queryParams.some((p) => p.name === name)) throw new Error(`listFiles has no "${name}" query parameter; update scripts/bench/bench-requests.ts`);
+    if (!listFiles.queryParams.some((p) => p.name === name))
+      throw new Error(`listFiles has no "${name}" query parameter; update scripts/bench/bench-requests.ts`);
   }
   return { listWorkspaces: byId('listWorkspaces'), listFiles };
 }
 
 /** The list-files path with a prefix (or tag) filter and a page size. */
-export function listFilesPath(routes: BenchRoutes, ids: Pick<WorldIds, 'workspaceId' | 'bucketId'>, filter: Record<string, string>, limit: number): string {
+export function listFilesPath(
+  routes: BenchRoutes,
+  ids: Pick<WorldIds, 'workspaceId' | 'bucketId'>,
+  filter: Record<string, string>,
+  limit: number,
+): string {
   const query = new URLSearchParams({ ...filter, limit: String(limit) });
   return `${fillPath(routes.listFiles.pathTemplate, ids)}?${query}`;
 }
@@ -73,7 +79,12 @@ export function benchKeyScopes(doc: ApiDocument, routes: BenchRoutes): { granted
 const PAGE = 100;
 
 /** The three load requests for one server. `auth` holds full Authorization header values. */
-export function buildLoadCases(server: ServerName, routes: BenchRoutes, ids: WorldIds, auth: { granted: string; refused: string }): LoadCase[] {
+export function buildLoadCases(
+  server: ServerName,
+  routes: BenchRoutes,
+  ids: WorldIds,
+  auth: { granted: string; refused: string },
+): LoadCase[] {
   const files = listFilesPath(routes, ids, { prefix: ids.prefix }, PAGE);
   const refusedNote: Record<ServerName, string> = {
     mock: `403 insufficient_scope: a minted key with every scope but ${routes.listFiles.scope}`,
@@ -86,8 +97,20 @@ export function buildLoadCases(server: ServerName, routes: BenchRoutes, ids: Wor
     bare: 'spec example, prebuilt string',
   };
   return [
-    { caseName: 'list-workspaces', path: fillPath(routes.listWorkspaces.pathTemplate, {}), headers: { authorization: auth.granted }, expectedStatus: routes.listWorkspaces.successStatus, note: okNote[server] },
-    { caseName: 'list-files-prefix', path: files, headers: { authorization: auth.granted }, expectedStatus: routes.listFiles.successStatus, note: okNote[server] },
+    {
+      caseName: 'list-workspaces',
+      path: fillPath(routes.listWorkspaces.pathTemplate, {}),
+      headers: { authorization: auth.granted },
+      expectedStatus: routes.listWorkspaces.successStatus,
+      note: okNote[server],
+    },
+    {
+      caseName: 'list-files-prefix',
+      path: files,
+      headers: { authorization: auth.granted },
+      expectedStatus: routes.listFiles.successStatus,
+      note: okNote[server],
+    },
     {
       caseName: 'refused-scope',
       path: files,
@@ -111,13 +134,23 @@ export function cannedResponses(doc: ApiDocument, routes: BenchRoutes, cases: Lo
   return cases.map((c) => {
     const route = c.caseName === 'list-workspaces' ? routes.listWorkspaces : routes.listFiles;
     const { contentType, body } = exampleOf(doc, route, c.expectedStatus);
-    return { method: 'GET', url: basePath + c.path, authorization: c.headers.authorization, status: c.expectedStatus, contentType, body: JSON.stringify(body) };
+    return {
+      method: 'GET',
+      url: basePath + c.path,
+      authorization: c.headers.authorization,
+      status: c.expectedStatus,
+      contentType,
+      body: JSON.stringify(body),
+    };
   });
 }
 
 /** The top folder (`name/`) most paths start with: a prefix filter that matches many files. */
 export function commonestTopFolder(paths: string[]): string {
-  return commonest(paths.filter((p) => p.includes('/')).map((p) => p.slice(0, p.indexOf('/') + 1)), 'paths with a folder');
+  return commonest(
+    paths.filter((p) => p.includes('/')).map((p) => p.slice(0, p.indexOf('/') + 1)),
+    'paths with a folder',
+  );
 }
 
 /** The tag most files carry. */

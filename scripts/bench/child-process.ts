@@ -16,9 +16,7 @@ const live = new Set<StartedProcess>();
 
 /** Masks key-like tokens (20+ letters, digits, `_` or `-`, with both letters and digits) and bearer values. */
 export function redactTokens(text: string): string {
-  return text
-    .replace(/(Bearer\s+)\S+/gi, '$1<redacted>')
-    .replace(/\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{20,}\b/g, '<redacted>');
+  return text.replace(/(Bearer\s+)\S+/gi, '$1<redacted>').replace(/\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{20,}\b/g, '<redacted>');
 }
 const OUTPUT_KEEP = 4096;
 
@@ -31,8 +29,18 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
 }
 
 /** Spawns `command args` detached (own process group), tracked until stopped. */
-export function startProcess(label: string, command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): StartedProcess {
-  const child = spawn(command, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: options.env ?? process.env, cwd: options.cwd });
+export function startProcess(
+  label: string,
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): StartedProcess {
+  const child = spawn(command, args, {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: options.env ?? process.env,
+    cwd: options.cwd,
+  });
   if (child.pid === undefined) throw new Error(`Could not start ${label} (${command})`);
   const pid = child.pid;
   let tail = '';
@@ -42,10 +50,12 @@ export function startProcess(label: string, command: string, args: string[], opt
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   let hasExited = false;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => {
-    hasExited = true;
-    resolve();
-  }));
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      hasExited = true;
+      resolve();
+    }),
+  );
   const started: StartedProcess = {
     label,
     pid,

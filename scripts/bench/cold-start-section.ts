@@ -16,11 +16,16 @@ export async function measureColdStarts(ctx: BenchContext, runs: number): Promis
   const notes: string[] = [];
   const coldStarts: ColdStart[] = [];
   const listWorkspaces = fillPath(ctx.routes.listWorkspaces.pathTemplate, {});
-  const ok = async (url: string, authorization: string) => (await httpCall(url, { headers: { authorization }, timeoutMs: 2000 })).status === 200;
+  const ok = async (url: string, authorization: string) =>
+    (await httpCall(url, { headers: { authorization }, timeoutMs: 2000 })).status === 200;
 
-  const startScript = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts?.start;
+  const startScript = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts
+    ?.start;
   const mockCommands = mockLaunchCommands(startScript);
-  if (!mockCommands.some((c) => c.isStartCommand)) notes.push(`Mock cold start not measured: package.json scripts.start is ${startScript ? `"${startScript}", not one plain command` : 'missing'}.`);
+  if (!mockCommands.some((c) => c.isStartCommand))
+    notes.push(
+      `Mock cold start not measured: package.json scripts.start is ${startScript ? `"${startScript}", not one plain command` : 'missing'}.`,
+    );
   // Ready means: the control API mints a key, and that key gets a 200 from the API.
   const newMockProbe = () => {
     let token: string | undefined;
@@ -34,7 +39,14 @@ export async function measureColdStarts(ctx: BenchContext, runs: number): Promis
     coldStarts.push(await timeColdStart(command, runs, newMockProbe));
   }
 
-  const prism: LaunchCommand = { label: 'Prism 5', shown: prismCommand('<port>'), executable: binPath('prism'), args: (port) => prismArgs(port), isStartCommand: false, prime: false };
+  const prism: LaunchCommand = {
+    label: 'Prism 5',
+    shown: prismCommand('<port>'),
+    executable: binPath('prism'),
+    args: (port) => prismArgs(port),
+    isStartCommand: false,
+    prime: false,
+  };
   process.stdout.write('  cold start: Prism…\n');
   coldStarts.push(await timeColdStart(prism, runs, () => (origin) => ok(origin + listWorkspaces, PLACEHOLDER_AUTH.granted)));
   return { coldStarts, notes };

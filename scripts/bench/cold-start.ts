@@ -26,7 +26,10 @@ export const MOCK_CLI_ENTRY = 'mocks/cli.ts';
  * Turns `scripts.start` (e.g. `tsx mocks/cli.ts`) into a command the bench can spawn directly,
  * with `--host 127.0.0.1 --port <port>` appended; undefined when the script is not one plain command.
  */
-export function commandFromStartScript(script: string, hasLocalBin: (name: string) => boolean): { executable: string; words: string[] } | undefined {
+export function commandFromStartScript(
+  script: string,
+  hasLocalBin: (name: string) => boolean,
+): { executable: string; words: string[] } | undefined {
   if (/[;&|<>`$()]/.test(script)) return undefined;
   const [first, ...rest] = script.trim().split(/\s+/);
   if (!first || first.includes('=')) return undefined;
@@ -61,7 +64,11 @@ export function mockLaunchCommands(startScript: string | undefined): LaunchComma
 }
 
 /** Runs the command `runs` times; each run ends at the first answer its fresh `newProbe()` accepts. */
-export async function timeColdStart(command: LaunchCommand, runs: number, newProbe: () => (origin: string) => Promise<boolean>): Promise<ColdStart> {
+export async function timeColdStart(
+  command: LaunchCommand,
+  runs: number,
+  newProbe: () => (origin: string) => Promise<boolean>,
+): Promise<ColdStart> {
   const runsMs: number[] = [];
   for (let i = command.prime ? -1 : 0; i < runs; i++) {
     const isReady = newProbe();
@@ -70,7 +77,12 @@ export async function timeColdStart(command: LaunchCommand, runs: number, newPro
     const t0 = performance.now();
     const started = startProcess(command.label, command.executable, command.args(port), { cwd: repoRoot });
     try {
-      await pollUntil(async () => ((await isReady(origin)) ? true : undefined), { timeoutMs: 60_000, intervalMs: 5, isDead: started.exited, what: command.label });
+      await pollUntil(async () => ((await isReady(origin)) ? true : undefined), {
+        timeoutMs: 60_000,
+        intervalMs: 5,
+        isDead: started.exited,
+        what: command.label,
+      });
       if (i >= 0) runsMs.push(performance.now() - t0);
     } finally {
       await started.stop();

@@ -18,7 +18,11 @@ export async function timeConformance(args: string[]): Promise<ConformanceTiming
   const command = ['npx', 'bucketkit', ...args].join(' ');
   const bin = declaredBin(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')));
   if (!bin || !existsSync(join(repoRoot, bin))) {
-    return { status: 'not available', command, detail: 'package.json declares no `bucketkit` bin (or its file is missing), so the suite was not timed.' };
+    return {
+      status: 'not available',
+      command,
+      detail: 'package.json declares no `bucketkit` bin (or its file is missing), so the suite was not timed.',
+    };
   }
   const t0 = performance.now();
   // Exactly the documented command, npx start-up included; with no config it tests the embedded mock.
@@ -30,5 +34,10 @@ export async function timeConformance(args: string[]): Promise<ConformanceTiming
   await started.stop();
   if (code === 0) return { status: 'passed', wallMs, command, detail: 'Exit code 0.' };
   const lastLine = started.output().trim().split('\n').slice(-1)[0] ?? '';
-  return { status: 'failed', wallMs, command, detail: `Exit code ${code ?? 'none (stopped after the time limit)'}; last line: "${lastLine.slice(0, 200)}".` };
+  return {
+    status: 'failed',
+    wallMs,
+    command,
+    detail: `Exit code ${code ?? 'none (stopped after the time limit)'}; last line: "${lastLine.slice(0, 200)}".`,
+  };
 }

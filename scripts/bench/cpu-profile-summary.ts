@@ -43,7 +43,8 @@ export function areaOf(functionName: string, url: string): string {
 
 /** Self time per function (top `limit`, idle excluded) and per area, as shares of busy time. */
 export function summariseProfile(profile: CpuProfile, load: string, limit = 15): ProfileSummary {
-  if (profile.samples.length !== profile.timeDeltas.length) throw new Error('Malformed .cpuprofile: samples and timeDeltas differ in length');
+  if (profile.samples.length !== profile.timeDeltas.length)
+    throw new Error('Malformed .cpuprofile: samples and timeDeltas differ in length');
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
   // timeDeltas[i] is the time before sample i; attributing it to sample i is V8's own convention.

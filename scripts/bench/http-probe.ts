@@ -18,7 +18,9 @@ export function httpCall(
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
       res.on('error', reject);
     });
-    req.setTimeout(options.timeoutMs ?? 5000, () => req.destroy(new Error(`No answer from ${new URL(url).origin} within ${options.timeoutMs ?? 5000} ms`)));
+    req.setTimeout(options.timeoutMs ?? 5000, () =>
+      req.destroy(new Error(`No answer from ${new URL(url).origin} within ${options.timeoutMs ?? 5000} ms`)),
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -28,7 +30,10 @@ export function httpCall(
  * Calls `attempt` every `intervalMs` until it returns a value; connection errors count as "not yet".
  * Gives up when `isDead()` says the server process has exited, or after `timeoutMs`.
  */
-export async function pollUntil<T>(attempt: () => Promise<T | undefined>, options: { timeoutMs: number; intervalMs: number; isDead?: () => boolean; what: string }): Promise<T> {
+export async function pollUntil<T>(
+  attempt: () => Promise<T | undefined>,
+  options: { timeoutMs: number; intervalMs: number; isDead?: () => boolean; what: string },
+): Promise<T> {
   const deadline = Date.now() + options.timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {

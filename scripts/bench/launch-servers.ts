@@ -25,13 +25,21 @@ function readOrigin(line: string): { origin: string; readyMs?: number } | undefi
   if (!line.startsWith('{')) return undefined;
   try {
     const value = JSON.parse(line) as { origin?: unknown; readyMs?: unknown };
-    return typeof value.origin === 'string' ? { origin: value.origin, readyMs: typeof value.readyMs === 'number' ? value.readyMs : undefined } : undefined;
+    return typeof value.origin === 'string'
+      ? { origin: value.origin, readyMs: typeof value.readyMs === 'number' ? value.readyMs : undefined }
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
-async function startNodeEntry(name: ServerName, label: string, entry: string, env: Record<string, string>, what: string): Promise<RunningServer> {
+async function startNodeEntry(
+  name: ServerName,
+  label: string,
+  entry: string,
+  env: Record<string, string>,
+  what: string,
+): Promise<RunningServer> {
   const args = tsxNodeArgs(benchEntry(entry));
   const started = startProcess(label, process.execPath, args, { env: { ...process.env, ...env }, cwd: repoRoot });
   try {
@@ -53,7 +61,13 @@ export function launchMock(options: { seed?: number; files?: number; profileFile
 
 /** The bare node:http server answering the canned responses. */
 export function launchBare(routes: CannedResponse[]): Promise<RunningServer> {
-  return startNodeEntry('bare', 'the bare node:http server', 'bare-server.ts', { BENCH_BARE_ROUTES: JSON.stringify(routes) }, 'node:http answering prebuilt spec examples, its own process');
+  return startNodeEntry(
+    'bare',
+    'the bare node:http server',
+    'bare-server.ts',
+    { BENCH_BARE_ROUTES: JSON.stringify(routes) },
+    'node:http answering prebuilt spec examples, its own process',
+  );
 }
 
 /** The Prism arguments for a static mock of the bundled spec on a port. */
@@ -72,15 +86,24 @@ export async function launchPrism(readyPath: string, authorization: string): Pro
   const origin = `http://127.0.0.1:${port}`;
   const started = startProcess('Prism', binPath('prism'), prismArgs(port), { cwd: repoRoot });
   try {
-    await pollUntil(async () => ((await httpCall(origin + readyPath, { headers: { authorization }, timeoutMs: 2000 })).status === 200 ? true : undefined), {
-      timeoutMs: READY_TIMEOUT_MS,
-      intervalMs: 100,
-      isDead: started.exited,
-      what: 'Prism',
-    });
+    await pollUntil(
+      async () => ((await httpCall(origin + readyPath, { headers: { authorization }, timeoutMs: 2000 })).status === 200 ? true : undefined),
+      {
+        timeoutMs: READY_TIMEOUT_MS,
+        intervalMs: 100,
+        isDead: started.exited,
+        what: 'Prism',
+      },
+    );
   } catch (error) {
     await started.stop();
     throw error;
   }
-  return { name: 'prism', origin, process: started, command: `${prismCommand('<free port>')}  (Prism 5 static mock)`, stop: () => started.stop() };
+  return {
+    name: 'prism',
+    origin,
+    process: started,
+    command: `${prismCommand('<free port>')}  (Prism 5 static mock)`,
+    stop: () => started.stop(),
+  };
 }

@@ -11,7 +11,12 @@ import { readProcessMemory } from './process-memory.ts';
 const PAGE = 100;
 
 /** One mock process per world size; each is stopped before the next starts. */
-export async function measureListing(ctx: BenchContext, fileCounts: number[], samples: number, seed: number | undefined): Promise<{ listing: ListingCell[]; footprints: WorldFootprint[]; commands: string[] }> {
+export async function measureListing(
+  ctx: BenchContext,
+  fileCounts: number[],
+  samples: number,
+  seed: number | undefined,
+): Promise<{ listing: ListingCell[]; footprints: WorldFootprint[]; commands: string[] }> {
   const listing: ListingCell[] = [];
   const footprints: WorldFootprint[] = [];
   const commands: string[] = [];
@@ -22,7 +27,10 @@ export async function measureListing(ctx: BenchContext, fileCounts: number[], sa
     try {
       const world = await probeWorld(mock.origin, ctx.basePath, ctx.routes);
       const token = await mintKey(mock.origin, [ctx.routes.listFiles.scope], [world.bucketId]);
-      for (const [filter, value] of [['prefix', world.prefix], ['tag', world.tag]] as const) {
+      for (const [filter, value] of [
+        ['prefix', world.prefix],
+        ['tag', world.tag],
+      ] as const) {
         const url = mock.origin + ctx.basePath + listFilesPath(ctx.routes, world, { [filter]: value }, PAGE);
         const timing = await timeSequential(url, { authorization: `Bearer ${token}` }, samples);
         listing.push({ files, filter, value, ...timing });

@@ -20,7 +20,8 @@ export function checkLoadSettings(settings: LoadSettings): void {
     throw new Error(`connections must be 1..${MAX_CONNECTIONS}, got ${settings.connections}`);
   }
   for (const key of ['durationSec', 'warmupSec'] as const) {
-    if (!(settings[key] >= 0 && settings[key] <= MAX_DURATION_SEC)) throw new Error(`${key} must be 0..${MAX_DURATION_SEC} s, got ${settings[key]}`);
+    if (!(settings[key] >= 0 && settings[key] <= MAX_DURATION_SEC))
+      throw new Error(`${key} must be 0..${MAX_DURATION_SEC} s, got ${settings[key]}`);
   }
 }
 
@@ -53,7 +54,8 @@ export function toLoadCell(server: ServerName, loadCase: LoadCase, result: Autoc
 export function combineRounds(rounds: LoadCell[]): LoadCell {
   if (rounds.length === 0) throw new Error('combineRounds needs at least one round');
   const statusCounts: Record<string, number> = {};
-  for (const round of rounds) for (const [code, n] of Object.entries(round.statusCounts)) statusCounts[code] = (statusCounts[code] ?? 0) + n;
+  for (const round of rounds)
+    for (const [code, n] of Object.entries(round.statusCounts)) statusCounts[code] = (statusCounts[code] ?? 0) + n;
   const sum = (pick: (c: LoadCell) => number) => rounds.reduce((total, c) => total + pick(c), 0);
   return {
     ...rounds[0],

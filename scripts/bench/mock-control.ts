@@ -27,6 +27,7 @@ export async function readMockInfo(origin: string): Promise<MockInfo> {
   const answer = await httpCall(origin + CONTROL_PATHS.info);
   if (answer.status !== 200) throw new Error(`GET ${CONTROL_PATHS.info} answered ${answer.status}, expected 200`);
   const info = JSON.parse(answer.body) as MockInfo;
-  if (!Array.isArray(info.workspaces) || !info.workspaces[0]?.buckets?.[0]) throw new Error(`GET ${CONTROL_PATHS.info} lists no workspace with a bucket`);
+  if (!Array.isArray(info.workspaces) || !info.workspaces[0]?.buckets?.[0])
+    throw new Error(`GET ${CONTROL_PATHS.info} lists no workspace with a bucket`);
   return info;
 }

@@ -5,7 +5,11 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { startMockServer } from '../../mocks/http/start-mock-server.ts';
 
-const { profileFile, ...options } = JSON.parse(process.env.BENCH_MOCK_OPTIONS ?? '{}') as { seed?: number; files?: number; profileFile?: string };
+const { profileFile, ...options } = JSON.parse(process.env.BENCH_MOCK_OPTIONS ?? '{}') as {
+  seed?: number;
+  files?: number;
+  profileFile?: string;
+};
 const server = await startMockServer({ host: '127.0.0.1', port: 0, ...options });
 
 let session: Session | undefined;

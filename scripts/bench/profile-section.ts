@@ -15,7 +15,11 @@ import { repoRoot } from './project-paths.ts';
 export const PROFILE_COPY = 'reports/bench-mock.cpuprofile';
 
 /** Runs the three mock requests under load in a profiled mock process; the summary covers all three. */
-export async function profileMock(ctx: BenchContext, settings: LoadSettings, seed: number | undefined): Promise<{ summary: ProfileSummary; command: string }> {
+export async function profileMock(
+  ctx: BenchContext,
+  settings: LoadSettings,
+  seed: number | undefined,
+): Promise<{ summary: ProfileSummary; command: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'bucketkit-bench-profile-'));
   const profileFile = join(dir, 'mock.cpuprofile');
   try {
@@ -31,7 +35,13 @@ export async function profileMock(ctx: BenchContext, settings: LoadSettings, see
     }
     copyFileSync(profileFile, join(repoRoot, PROFILE_COPY));
     const profile = JSON.parse(readFileSync(profileFile, 'utf8')) as CpuProfile;
-    return { command, summary: summariseProfile(profile, `the three requests in turn, ${settings.durationSec} s each at ${settings.connections} connections (raw profile: \`${PROFILE_COPY}\`)`) };
+    return {
+      command,
+      summary: summariseProfile(
+        profile,
+        `the three requests in turn, ${settings.durationSec} s each at ${settings.connections} connections (raw profile: \`${PROFILE_COPY}\`)`,
+      ),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -46,7 +46,11 @@ function emptyResults(plan: BenchPlan, argv: string[]): BenchResults {
     coldStarts: [],
     listing: [],
     footprints: [],
-    conformance: { status: 'skipped', command: ['npx', 'bucketkit', ...CONFORMANCE_ARGS].join(' '), detail: 'Not run in this mode (quick mode skips it; add --conformance to time it).' },
+    conformance: {
+      status: 'skipped',
+      command: ['npx', 'bucketkit', ...CONFORMANCE_ARGS].join(' '),
+      detail: 'Not run in this mode (quick mode skips it; add --conformance to time it).',
+    },
     notes: [],
   };
 }
@@ -94,44 +98,57 @@ async function main(): Promise<number> {
 
   const runs = (part: BenchSection) => plan.sections.includes(part);
   if (runs('throughput')) {
-    outcomes.push(await section('Throughput', results, async () => {
-      const run = await measureThroughput(ctx, settings, plan.rounds, seed);
-      results.load = run.load;
-      results.commands.push(...run.commands);
-    }));
+    outcomes.push(
+      await section('Throughput', results, async () => {
+        const run = await measureThroughput(ctx, settings, plan.rounds, seed);
+        results.load = run.load;
+        results.commands.push(...run.commands);
+      }),
+    );
   }
   if (runs('cold-start')) {
-    outcomes.push(await section('Cold start', results, async () => {
-      const run = await measureColdStarts(ctx, plan.coldStartRuns);
-      results.coldStarts = run.coldStarts;
-      results.notes.push(...run.notes);
-      results.commands.push(...run.coldStarts.map((c) => `${c.command}  (cold start, ${c.label})`));
-    }));
+    outcomes.push(
+      await section('Cold start', results, async () => {
+        const run = await measureColdStarts(ctx, plan.coldStartRuns);
+        results.coldStarts = run.coldStarts;
+        results.notes.push(...run.notes);
+        results.commands.push(...run.coldStarts.map((c) => `${c.command}  (cold start, ${c.label})`));
+      }),
+    );
   }
   if (runs('listing')) {
-    outcomes.push(await section('Listing latency and memory', results, async () => {
-      const run = await measureListing(ctx, plan.fileCounts, plan.listSamples, seed);
-      results.listing = run.listing;
-      results.footprints = run.footprints;
-      results.commands.push(...run.commands.map((c) => `${c}  (listing latency and memory)`));
-    }));
+    outcomes.push(
+      await section('Listing latency and memory', results, async () => {
+        const run = await measureListing(ctx, plan.fileCounts, plan.listSamples, seed);
+        results.listing = run.listing;
+        results.footprints = run.footprints;
+        results.commands.push(...run.commands.map((c) => `${c}  (listing latency and memory)`));
+      }),
+    );
   }
   if (runs('conformance')) {
-    outcomes.push(await section('Conformance suite', results, async () => {
-      results.conformance = await timeConformance(CONFORMANCE_ARGS);
-      results.commands.push(`${results.conformance.command}  (conformance suite, wall time)`);
-    }));
+    outcomes.push(
+      await section('Conformance suite', results, async () => {
+        results.conformance = await timeConformance(CONFORMANCE_ARGS);
+        results.commands.push(`${results.conformance.command}  (conformance suite, wall time)`);
+      }),
+    );
   }
   if (runs('profile')) {
-    outcomes.push(await section('Profile', results, async () => {
-      const run = await profileMock(ctx, settings, seed);
-      results.profile = run.summary;
-      results.commands.push(`${run.command}  (profile under the same three loads)`);
-    }));
+    outcomes.push(
+      await section('Profile', results, async () => {
+        const run = await profileMock(ctx, settings, seed);
+        results.profile = run.summary;
+        results.commands.push(`${run.command}  (profile under the same three loads)`);
+      }),
+    );
   }
 
   const [load1] = results.machine.loadAverage;
-  if (load1 >= 1) results.notes.push(`The machine was busy when the run started (1-minute load average ${load1.toFixed(2)} on ${results.machine.cores} cores): every number is noisier and slower than on a quiet machine. Rerun when \`uptime\` shows a load under 1.`);
+  if (load1 >= 1)
+    results.notes.push(
+      `The machine was busy when the run started (1-minute load average ${load1.toFixed(2)} on ${results.machine.cores} cores): every number is noisier and slower than on a quiet machine. Rerun when \`uptime\` shows a load under 1.`,
+    );
   mkdirSync(join(repoRoot, 'reports'), { recursive: true });
   writeFileSync(SAVED_RUN, JSON.stringify(results, null, 2));
   const report = writeReport(results, plan.outFile);

@@ -50,8 +50,22 @@ export function evaluateTargets(results: BenchResults): TargetVerdict[] {
     results.load.find((c) => c.server === server && c.caseName === caseName)?.reqPerSec ?? Number.NaN;
   for (const caseName of Object.keys(CASE_LABELS) as LoadCaseName[]) {
     const mock = rate('mock', caseName);
-    verdicts.push(atLeast(`mock ≥ ${TARGETS.mockOverPrism}× Prism req/s — ${caseLabel(caseName)}`, ratio(mock, rate('prism', caseName)), TARGETS.mockOverPrism, formatRatio));
-    verdicts.push(atLeast(`mock ≥ ${TARGETS.mockOverBare}× bare node:http req/s — ${caseLabel(caseName)}`, ratio(mock, rate('bare', caseName)), TARGETS.mockOverBare, formatRatio));
+    verdicts.push(
+      atLeast(
+        `mock ≥ ${TARGETS.mockOverPrism}× Prism req/s — ${caseLabel(caseName)}`,
+        ratio(mock, rate('prism', caseName)),
+        TARGETS.mockOverPrism,
+        formatRatio,
+      ),
+    );
+    verdicts.push(
+      atLeast(
+        `mock ≥ ${TARGETS.mockOverBare}× bare node:http req/s — ${caseLabel(caseName)}`,
+        ratio(mock, rate('bare', caseName)),
+        TARGETS.mockOverBare,
+        formatRatio,
+      ),
+    );
   }
   const start = results.coldStarts.find((c) => c.isStartCommand);
   verdicts.push(atMost(`mock cold start (npm start) ≤ ${TARGETS.coldStartMs} ms`, start?.medianMs, TARGETS.coldStartMs, formatMs));
@@ -60,8 +74,17 @@ export function evaluateTargets(results: BenchResults): TargetVerdict[] {
     verdicts.push(atMost(`${filter} listing at 100k files p99 ≤ ${TARGETS.listP99Ms} ms`, cell?.p99Ms, TARGETS.listP99Ms, formatMs));
   }
   const footprint = results.footprints.find((f) => f.files === TARGETS.listFiles);
-  verdicts.push(atMost(`RSS at 100k files ≤ ${TARGETS.rssMb} MB`, footprint?.rssMb, TARGETS.rssMb, (n) => `${n.toFixed(0)} MB (peak ${footprint?.peakRssMb.toFixed(0)} MB)`));
+  verdicts.push(
+    atMost(
+      `RSS at 100k files ≤ ${TARGETS.rssMb} MB`,
+      footprint?.rssMb,
+      TARGETS.rssMb,
+      (n) => `${n.toFixed(0)} MB (peak ${footprint?.peakRssMb.toFixed(0)} MB)`,
+    ),
+  );
   const suite = results.conformance.status === 'passed' || results.conformance.status === 'failed' ? results.conformance.wallMs : undefined;
-  verdicts.push(atMost(`conformance suite ≤ ${TARGETS.suiteMs / 1000} s wall`, suite, TARGETS.suiteMs, (n) => `${(n / 1000).toFixed(1)} s`));
+  verdicts.push(
+    atMost(`conformance suite ≤ ${TARGETS.suiteMs / 1000} s wall`, suite, TARGETS.suiteMs, (n) => `${(n / 1000).toFixed(1)} s`),
+  );
   return verdicts;
 }

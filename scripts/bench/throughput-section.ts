@@ -22,7 +22,12 @@ export async function mockLoadCases(ctx: BenchContext, mock: RunningServer, worl
 }
 
 /** Starts the three servers (Prism, the slowest, alongside the others), drives every request against each, always stops them. */
-export async function measureThroughput(ctx: BenchContext, settings: LoadSettings, rounds: number, seed: number | undefined): Promise<ThroughputRun> {
+export async function measureThroughput(
+  ctx: BenchContext,
+  settings: LoadSettings,
+  rounds: number,
+  seed: number | undefined,
+): Promise<ThroughputRun> {
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 5) throw new Error(`rounds must be 1..5, got ${rounds}`);
   const servers: RunningServer[] = [];
   const prismStart = launchPrism(fillPath(ctx.routes.listWorkspaces.pathTemplate, {}), PLACEHOLDER_AUTH.granted);

@@ -21,8 +21,11 @@ export async function probeWorld(origin: string, basePath: string, routes: Bench
   const bucketId = info.workspaces[0].buckets[0];
   const token = await mintKey(origin, [routes.listFiles.scope], [bucketId]);
   const limit = Math.min(SAMPLE_PAGE, Number(routes.listFiles.queryParams.find((p) => p.name === 'limit')?.schema.maximum ?? SAMPLE_PAGE));
-  const answer = await httpCall(origin + basePath + listFilesPath(routes, { workspaceId, bucketId }, {}, limit), { headers: { authorization: `Bearer ${token}` } });
-  if (answer.status !== 200) throw new Error(`Listing the files of the mock's first bucket answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+  const answer = await httpCall(origin + basePath + listFilesPath(routes, { workspaceId, bucketId }, {}, limit), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (answer.status !== 200)
+    throw new Error(`Listing the files of the mock's first bucket answered ${answer.status}: ${answer.body.slice(0, 300)}`);
   const files = (JSON.parse(answer.body) as { data: { path: string; tags: string[] }[] }).data;
   return { workspaceId, bucketId, prefix: commonestTopFolder(files.map((f) => f.path)), tag: commonestTag(files.map((f) => f.tags)) };
 }

@@ -5,9 +5,20 @@ import type { BenchResults, LoadCaseName, LoadCell, ServerName } from '../bench/
 export function cell(server: ServerName, caseName: LoadCaseName, reqPerSec: number, overrides: Partial<LoadCell> = {}): LoadCell {
   const expectedStatus = caseName === 'refused-scope' ? 403 : 200;
   return {
-    server, caseName, expectedStatus, reqPerSec, roundsReqPerSec: [reqPerSec], p50Ms: 1, p99Ms: 3,
-    statusCounts: { [String(expectedStatus)]: reqPerSec * 2 }, unexpected: 0, errors: 0, timeouts: 0,
-    bytesPerResponse: 400, note: `${server} answer`, ...overrides,
+    server,
+    caseName,
+    expectedStatus,
+    reqPerSec,
+    roundsReqPerSec: [reqPerSec],
+    p50Ms: 1,
+    p99Ms: 3,
+    statusCounts: { [String(expectedStatus)]: reqPerSec * 2 },
+    unexpected: 0,
+    errors: 0,
+    timeouts: 0,
+    bytesPerResponse: 400,
+    note: `${server} answer`,
+    ...overrides,
   };
 }
 
@@ -16,7 +27,14 @@ export function passingResults(): BenchResults {
   const cases: LoadCaseName[] = ['list-workspaces', 'list-files-prefix', 'refused-scope'];
   return {
     mode: 'quick',
-    machine: { cpuModel: 'Test CPU', cores: 2, nodeVersion: 'v20.20.2', platform: 'linux test', date: '2026-01-01T00:00:00Z', loadAverage: [0.1, 0.2, 0.3] },
+    machine: {
+      cpuModel: 'Test CPU',
+      cores: 2,
+      nodeVersion: 'v20.20.2',
+      platform: 'linux test',
+      date: '2026-01-01T00:00:00Z',
+      loadAverage: [0.1, 0.2, 0.3],
+    },
     connections: 10,
     durationSec: 2,
     rounds: 1,

@@ -14,7 +14,10 @@ describe('the start command the cold start times', () => {
 
   it('runs a local binary from node_modules/.bin with the rest of the script as arguments', () => {
     expect(commandFromStartScript('tsx mocks/cli.ts', has)).toEqual({ executable: 'node_modules/.bin/tsx', words: ['mocks/cli.ts'] });
-    expect(commandFromStartScript('node dist/cli.mjs --seed 1', has)).toEqual({ executable: 'node', words: ['dist/cli.mjs', '--seed', '1'] });
+    expect(commandFromStartScript('node dist/cli.mjs --seed 1', has)).toEqual({
+      executable: 'node',
+      words: ['dist/cli.mjs', '--seed', '1'],
+    });
   });
 
   it('refuses scripts that are not one plain command', () => {
@@ -51,14 +54,24 @@ describe('load cells', () => {
     requests: { average: 0, mean: 0, p50: 0, p99: 0, max: 0, total: 0, sent: 0 },
     latency: { average: 1, mean: 1, p50: 1, p99: 7, max: 9 },
     throughput: { average: 0, mean: 0, p50: 0, p99: 0, max: 0, total: 4000 },
-    errors, timeouts: 0, non2xx: 0, duration: 2,
+    errors,
+    timeouts: 0,
+    non2xx: 0,
+    duration: 2,
     statusCodeStats: Object.fromEntries(Object.entries(stats).map(([k, count]) => [k, { count }])),
   });
   const loadCase = { caseName: 'refused-scope' as const, path: '/x', headers: {}, expectedStatus: 403, note: 'n' };
 
   it('counts only the expected status as throughput and reports the rest', () => {
     const cell = toLoadCell('mock', loadCase, result({ 403: 30, 500: 10 }, 5), 'note');
-    expect(cell).toMatchObject({ reqPerSec: 15, unexpected: 10, errors: 5, p99Ms: 7, bytesPerResponse: 100, statusCounts: { 403: 30, 500: 10 } });
+    expect(cell).toMatchObject({
+      reqPerSec: 15,
+      unexpected: 10,
+      errors: 5,
+      p99Ms: 7,
+      bytesPerResponse: 100,
+      statusCounts: { 403: 30, 500: 10 },
+    });
   });
 
   it('gives 0 req/s when the server never answered the expected status', () => {
@@ -71,7 +84,14 @@ describe('load cells', () => {
       cell('mock', 'list-workspaces', 1200, { p99Ms: 2, statusCounts: { 200: 2400, 500: 1 }, unexpected: 1, errors: 2 }),
       cell('mock', 'list-workspaces', 1000, { p99Ms: 3, statusCounts: { 200: 2000 } }),
     ]);
-    expect(merged).toMatchObject({ reqPerSec: 1000, roundsReqPerSec: [900, 1200, 1000], p99Ms: 3, statusCounts: { 200: 6200, 500: 1 }, unexpected: 1, errors: 2 });
+    expect(merged).toMatchObject({
+      reqPerSec: 1000,
+      roundsReqPerSec: [900, 1200, 1000],
+      p99Ms: 3,
+      statusCounts: { 200: 6200, 500: 1 },
+      unexpected: 1,
+      errors: 2,
+    });
     expect(() => combineRounds([])).toThrow(/at least one round/);
   });
 
@@ -94,6 +114,8 @@ describe('output shown in errors', () => {
   it('masks bearer values and key-like tokens but keeps ordinary words and paths', () => {
     expect(redactTokens('curl -H "Authorization: Bearer abc123" x')).toBe('curl -H "Authorization: Bearer <redacted> x');
     expect(redactTokens('full access   bk_full_da3653acc68a10d07eb2ca6c')).toBe('full access   <redacted>');
-    expect(redactTokens('listening on http://127.0.0.1:4010/api/v1 in mocks/http/start-mock-server.ts')).toBe('listening on http://127.0.0.1:4010/api/v1 in mocks/http/start-mock-server.ts');
+    expect(redactTokens('listening on http://127.0.0.1:4010/api/v1 in mocks/http/start-mock-server.ts')).toBe(
+      'listening on http://127.0.0.1:4010/api/v1 in mocks/http/start-mock-server.ts',
+    );
   });
 });

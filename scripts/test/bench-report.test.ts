@@ -25,7 +25,7 @@ describe('markdown tables', () => {
     expect(formatRatio(Number.NaN)).toBe('–');
   });
 
-  it('shows autocannon\'s whole-millisecond latencies as such, with 0 as under 1 ms', () => {
+  it("shows autocannon's whole-millisecond latencies as such, with 0 as under 1 ms", () => {
     expect(formatCoarseMs(0)).toBe('<1 ms');
     expect(formatCoarseMs(12)).toBe('12 ms');
   });

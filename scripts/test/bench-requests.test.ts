@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { loadBundledSpec, loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import {
-  PLACEHOLDER_AUTH, benchKeyScopes, buildLoadCases, cannedResponses, commonestTag, commonestTopFolder, findBenchRoutes,
+  PLACEHOLDER_AUTH,
+  benchKeyScopes,
+  buildLoadCases,
+  cannedResponses,
+  commonestTag,
+  commonestTopFolder,
+  findBenchRoutes,
 } from '../bench/bench-requests.ts';
 
 const doc = loadBundledSpec();
@@ -17,10 +23,12 @@ describe('bench requests', () => {
   });
 
   it('fails with the file to update when the contract loses an operation', () => {
-    expect(() => findBenchRoutes(loadRouteTable().filter((r) => r.operationId !== 'listFiles'))).toThrow(/no operation "listFiles".*bench-requests\.ts/);
+    expect(() => findBenchRoutes(loadRouteTable().filter((r) => r.operationId !== 'listFiles'))).toThrow(
+      /no operation "listFiles".*bench-requests\.ts/,
+    );
   });
 
-  it('grants the two routes\' scopes and refuses with every other scope of the spec', () => {
+  it("grants the two routes' scopes and refuses with every other scope of the spec", () => {
     const scopes = benchKeyScopes(doc, routes);
     expect(scopes.granted).toEqual([routes.listWorkspaces.scope, routes.listFiles.scope]);
     expect(scopes.refused).not.toContain(routes.listFiles.scope);
@@ -29,7 +37,11 @@ describe('bench requests', () => {
 
   it('sends the same three requests to the mock, with the prefix filter and a page of 100', () => {
     const cases = buildLoadCases('mock', routes, ids, auth);
-    expect(cases.map((c) => [c.caseName, c.expectedStatus])).toEqual([['list-workspaces', 200], ['list-files-prefix', 200], ['refused-scope', 403]]);
+    expect(cases.map((c) => [c.caseName, c.expectedStatus])).toEqual([
+      ['list-workspaces', 200],
+      ['list-files-prefix', 200],
+      ['refused-scope', 403],
+    ]);
     expect(cases[1].path).toBe('/workspaces/ws_1/buckets/bkt_1/files?prefix=reports%2F&limit=100');
     expect(cases[2].path).toBe(cases[1].path);
     expect(cases[2].headers).toEqual({ authorization: 'Bearer refused' });
@@ -41,10 +53,14 @@ describe('bench requests', () => {
     expect(refused.note).toMatch(/Prefer: code=403/);
   });
 
-  it('gives the bare server the spec\'s own example bodies, keyed by URL and key', () => {
+  it("gives the bare server the spec's own example bodies, keyed by URL and key", () => {
     const cases = buildLoadCases('bare', routes, ids, PLACEHOLDER_AUTH);
     const canned = cannedResponses(doc, routes, cases, '/api/v1');
-    expect(canned.map((c) => [c.status, c.contentType])).toEqual([[200, 'application/json'], [200, 'application/json'], [403, 'application/problem+json']]);
+    expect(canned.map((c) => [c.status, c.contentType])).toEqual([
+      [200, 'application/json'],
+      [200, 'application/json'],
+      [403, 'application/problem+json'],
+    ]);
     expect(JSON.parse(canned[0].body)).toEqual(routes.listWorkspaces.successExample);
     expect(JSON.parse(canned[1].body)).toEqual(routes.listFiles.successExample);
     expect(JSON.parse(canned[2].body)).toMatchObject({ status: 403, code: 'insufficient_scope' });

@@ -4,7 +4,8 @@ import { evaluateTargets } from '../bench/targets.ts';
 import { median, percentile, ratio } from '../bench/stats.ts';
 import { passingResults } from './bench-fixtures.ts';
 
-const verdictOf = (results: ReturnType<typeof passingResults>, target: RegExp) => evaluateTargets(results).find((v) => target.test(v.target));
+const verdictOf = (results: ReturnType<typeof passingResults>, target: RegExp) =>
+  evaluateTargets(results).find((v) => target.test(v.target));
 
 describe('bench statistics', () => {
   it('takes nearest-rank percentiles of unsorted values', () => {

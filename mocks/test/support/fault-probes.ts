@@ -8,68 +8,126 @@ export type Probe = (mock: MockClient) => Promise<boolean>;
 const bucketPath = (mock: MockClient, bucket: string) => `/workspaces/${mock.ids.workspace}/buckets/${bucket}`;
 const keys = (mock: MockClient) => mock.server.app.presetKeys;
 const allBut = (mock: MockClient, scope: string) => mock.key(mock.server.app.knownScopes.filter((s) => s !== scope));
-const firstFile = async (mock: MockClient, bucket: string, query = 'limit=1') => (await mock.call(`${bucketPath(mock, bucket)}/files?${query}`, { key: keys(mock).full })).body.data[0];
+const firstFile = async (mock: MockClient, bucket: string, query = 'limit=1') =>
+  (await mock.call(`${bucketPath(mock, bucket)}/files?${query}`, { key: keys(mock).full })).body.data[0];
 
 export const FAULT_PROBES: Record<FaultName, Probe> = {
   'scope-unenforced-mutating': async (mock) => {
     const file = await firstFile(mock, mock.ids.allowed);
-    return (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, { method: 'PATCH', key: await allBut(mock, 'files:write'), body: { description: 'probe' } })).status !== 403;
+    return (
+      (
+        await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, {
+          method: 'PATCH',
+          key: await allBut(mock, 'files:write'),
+          body: { description: 'probe' },
+        })
+      ).status !== 403
+    );
   },
-  'scope-unenforced-reading': async (mock) => (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/automations`, { key: await allBut(mock, 'automations:read') })).status !== 403,
-  'scope-confused': async (mock) => (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files`, { key: await mock.key(['files:write']) })).status !== 403,
-  'bucket-limit-ignored-list-files': async (mock) => (await mock.call(`${bucketPath(mock, mock.ids.other)}/files`, { key: keys(mock).oneBucket })).status === 200,
+  'scope-unenforced-reading': async (mock) =>
+    (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/automations`, { key: await allBut(mock, 'automations:read') })).status !== 403,
+  'scope-confused': async (mock) =>
+    (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files`, { key: await mock.key(['files:write']) })).status !== 403,
+  'bucket-limit-ignored-list-files': async (mock) =>
+    (await mock.call(`${bucketPath(mock, mock.ids.other)}/files`, { key: keys(mock).oneBucket })).status === 200,
   'bucket-limit-ignored-presign-download': async (mock) => {
     const file = await firstFile(mock, mock.ids.other);
-    return (await mock.call(`${bucketPath(mock, mock.ids.other)}/files/presign-download`, { key: keys(mock).oneBucket, body: { fileId: file.id } })).status === 200;
+    return (
+      (
+        await mock.call(`${bucketPath(mock, mock.ids.other)}/files/presign-download`, {
+          key: keys(mock).oneBucket,
+          body: { fileId: file.id },
+        })
+      ).status === 200
+    );
   },
   'bucket-limit-ignored-move-destination': async (mock) => {
     const file = await firstFile(mock, mock.ids.allowed);
     const body = { fileIds: [file.id], destination: { bucketId: mock.ids.other, prefix: 'probe/' } };
     return (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/move`, { key: keys(mock).oneBucket, body })).status === 200;
   },
-  'bucket-limit-ignored-list-buckets': async (mock) => (await mock.call(`/workspaces/${mock.ids.workspace}/buckets`, { key: keys(mock).oneBucket })).body.data.length !== 1,
+  'bucket-limit-ignored-list-buckets': async (mock) =>
+    (await mock.call(`/workspaces/${mock.ids.workspace}/buckets`, { key: keys(mock).oneBucket })).body.data.length !== 1,
   'cross-bucket-file-access': async (mock) => {
     const file = await firstFile(mock, mock.ids.other);
-    return (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, { method: 'PATCH', key: keys(mock).full, body: { description: 'probe' } })).status !== 404;
+    return (
+      (
+        await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, {
+          method: 'PATCH',
+          key: keys(mock).full,
+          body: { description: 'probe' },
+        })
+      ).status !== 404
+    );
   },
   'refusal-changes-state': async (mock) => {
     const file = await firstFile(mock, mock.ids.allowed);
-    const answer = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, { method: 'PATCH', key: await allBut(mock, 'files:write'), body: { tags: ['probe'] } });
+    const answer = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, {
+      method: 'PATCH',
+      key: await allBut(mock, 'files:write'),
+      body: { tags: ['probe'] },
+    });
     // Read back without filters: the probed file is the bucket's first one.
     const after = await firstFile(mock, mock.ids.allowed);
     return answer.status === 403 && after.id === file.id && after.tags.includes('probe');
   },
   'upload-needs-complete': async (mock) => {
-    const offer = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/presign-upload`, { key: keys(mock).full, body: { path: 'probe/up.txt', contentType: 'text/plain', size: 2 } });
+    const offer = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/presign-upload`, {
+      key: keys(mock).full,
+      body: { path: 'probe/up.txt', contentType: 'text/plain', size: 2 },
+    });
     await fetch(offer.body.url, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'ok' });
     return (await firstFile(mock, mock.ids.allowed, 'prefix=probe/')) === undefined;
   },
   'missing-key-accepted': async (mock) => (await mock.call('/workspaces')).status !== 401,
   // The restricted key shows one bucket: a full-access fallback (missing-key-accepted) would show three.
-  'query-key-accepted': async (mock) => (await mock.call(`/workspaces?access_token=${keys(mock).oneBucket}`)).body?.data?.[0]?.bucketCount === 1,
+  'query-key-accepted': async (mock) =>
+    (await mock.call(`/workspaces?access_token=${keys(mock).oneBucket}`)).body?.data?.[0]?.bucketCount === 1,
   'route-moved': async (mock) => {
     const file = await firstFile(mock, mock.ids.allowed);
     const folder = file.path.slice(0, file.path.lastIndexOf('/') + 1);
-    return (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/move`, { key: keys(mock).full, body: { fileIds: [file.id], destination: { prefix: folder } } })).status === 404;
+    return (
+      (
+        await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/move`, {
+          key: keys(mock).full,
+          body: { fileIds: [file.id], destination: { prefix: folder } },
+        })
+      ).status === 404
+    );
   },
   'prefix-filter-ignored': async (mock) => {
     const file = await firstFile(mock, mock.ids.allowed);
     const prefix = file.path.slice(0, file.path.indexOf('/') + 1);
-    const listed = (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1000&prefix=${encodeURIComponent(prefix)}`, { key: keys(mock).full })).body.data;
+    const listed = (
+      await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1000&prefix=${encodeURIComponent(prefix)}`, {
+        key: keys(mock).full,
+      })
+    ).body.data;
     return listed.some((f: any) => !f.path.startsWith(prefix));
   },
   'tag-filter-ignored': async (mock) => {
-    const listed = (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1000&tag=finance`, { key: keys(mock).full })).body.data;
+    const listed = (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1000&tag=finance`, { key: keys(mock).full })).body
+      .data;
     return listed.some((f: any) => !f.tags.includes('finance'));
   },
   'response-missing-field': async (mock) => (await firstFile(mock, mock.ids.allowed)).updatedAt === undefined,
-  'malformed-json-500': async (mock) => (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/automations`, { key: keys(mock).full, rawBody: '{', headers: { 'content-type': 'application/json' } })).status >= 500,
-  'key-echoed-in-error': async (mock) => (await mock.call('/workspaces', { key: 'bk_probe_secret_value' })).text.includes('bk_probe_secret_value'),
+  'malformed-json-500': async (mock) =>
+    (
+      await mock.call(`${bucketPath(mock, mock.ids.allowed)}/automations`, {
+        key: keys(mock).full,
+        rawBody: '{',
+        headers: { 'content-type': 'application/json' },
+      })
+    ).status >= 500,
+  'key-echoed-in-error': async (mock) =>
+    (await mock.call('/workspaces', { key: 'bk_probe_secret_value' })).text.includes('bk_probe_secret_value'),
   'auth-challenge-missing': async (mock) => {
     const answer = await mock.call('/workspaces');
     return answer.status === 401 && !answer.headers.get('www-authenticate');
   },
-  'key-first-scope-dropped': async (mock) => (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1`, { key: await mock.key(['files:read', 'files:write']) })).status === 403,
+  'key-first-scope-dropped': async (mock) =>
+    (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1`, { key: await mock.key(['files:read', 'files:write']) }))
+      .status === 403,
   'scope-unenforced-everywhere': async (mock) => (await mock.call('/workspaces', { key: await mock.key(['files:read']) })).status === 200,
   'scope-refusal-unnamed': async (mock) => {
     const answer = await mock.call('/workspaces', { key: await mock.key(['files:read']) });
@@ -77,76 +135,150 @@ export const FAULT_PROBES: Record<FaultName, Probe> = {
   },
   'writes-not-persisted': async (mock) => {
     const file = await firstFile(mock, mock.ids.allowed);
-    const answer = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, { method: 'PATCH', key: keys(mock).full, body: { tags: ['probe-kept'] } });
+    const answer = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, {
+      method: 'PATCH',
+      key: keys(mock).full,
+      body: { tags: ['probe-kept'] },
+    });
     return answer.status === 200 && !(await firstFile(mock, mock.ids.allowed)).tags.includes('probe-kept');
   },
-  'bucket-limits-ignored': async (mock) => (await mock.call(`${bucketPath(mock, mock.ids.other)}/automations`, { key: keys(mock).oneBucket })).status === 200,
+  'bucket-limits-ignored': async (mock) =>
+    (await mock.call(`${bucketPath(mock, mock.ids.other)}/automations`, { key: keys(mock).oneBucket })).status === 200,
   'listing-spans-buckets': async (mock) => {
     const other = await firstFile(mock, mock.ids.other);
-    const listed = (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1000&prefix=${encodeURIComponent(other.path)}`, { key: keys(mock).full })).body.data;
+    const listed = (
+      await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1000&prefix=${encodeURIComponent(other.path)}`, {
+        key: keys(mock).full,
+      })
+    ).body.data;
     return listed.some((f: any) => f.id === other.id);
   },
-  'foreign-bucket-403': async (mock) => (await mock.call(`${bucketPath(mock, mock.ids.other)}/automations`, { key: keys(mock).oneBucket })).status === 403,
+  'foreign-bucket-403': async (mock) =>
+    (await mock.call(`${bucketPath(mock, mock.ids.other)}/automations`, { key: keys(mock).oneBucket })).status === 403,
   'api-prefix-moved': async (mock) => (await mock.call('/workspaces', { key: keys(mock).full })).status === 404,
-  'unknown-paths-served': async (mock) => (await mock.call(`${mock.server.origin}/api/v2/workspaces`, { key: keys(mock).full })).status === 200,
+  'unknown-paths-served': async (mock) =>
+    (await mock.call(`${mock.server.origin}/api/v2/workspaces`, { key: keys(mock).full })).status === 200,
   'unlisted-method-404': async (mock) => (await mock.call('/workspaces', { method: 'DELETE', key: keys(mock).full })).status === 404,
   'download-bytes-altered': async (mock) => {
     const file = await firstFile(mock, mock.ids.allowed);
-    const offer = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/presign-download`, { key: keys(mock).full, body: { fileId: file.id } });
+    const offer = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/presign-download`, {
+      key: keys(mock).full,
+      body: { fileId: file.id },
+    });
     return (await (await fetch(offer.body.url)).arrayBuffer()).byteLength !== file.size;
   },
-  'semantic-flag-refused': async (mock) => (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?search=report&semantic=1`, { key: keys(mock).full })).status === 400,
+  'semantic-flag-refused': async (mock) =>
+    (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?search=report&semantic=1`, { key: keys(mock).full })).status === 400,
   'search-case-sensitive': async (mock) => {
     const file = await firstFile(mock, mock.ids.allowed);
-    const listed = (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1000&search=${encodeURIComponent(file.name.toUpperCase())}`, { key: keys(mock).full })).body.data;
+    const listed = (
+      await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1000&search=${encodeURIComponent(file.name.toUpperCase())}`, {
+        key: keys(mock).full,
+      })
+    ).body.data;
     return !listed.some((f: any) => f.id === file.id);
   },
   // OR shows files that match only the prefix and files that match only the tag; a dropped filter shows one kind only.
   'filters-combined-with-or': async (mock) => {
     const file = await firstFile(mock, mock.ids.allowed);
     const prefix = file.path.slice(0, file.path.indexOf('/') + 1);
-    const listed = (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1000&tag=finance&prefix=${encodeURIComponent(prefix)}`, { key: keys(mock).full })).body.data;
+    const listed = (
+      await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1000&tag=finance&prefix=${encodeURIComponent(prefix)}`, {
+        key: keys(mock).full,
+      })
+    ).body.data;
     const inPrefix = (f: any) => f.path.startsWith(prefix);
     const tagged = (f: any) => f.tags.includes('finance');
     return listed.some((f: any) => inPrefix(f) && !tagged(f)) && listed.some((f: any) => tagged(f) && !inPrefix(f));
   },
-  'semantic-without-search-accepted': async (mock) => (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?semantic=1`, { key: keys(mock).full })).status === 200,
+  'semantic-without-search-accepted': async (mock) =>
+    (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?semantic=1`, { key: keys(mock).full })).status === 200,
   'semantic-unranked': async (mock) => {
     const file = await firstFile(mock, mock.ids.allowed);
-    const answer = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?semantic=1&search=${encodeURIComponent(file.name)}`, { key: keys(mock).full });
+    const answer = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?semantic=1&search=${encodeURIComponent(file.name)}`, {
+      key: keys(mock).full,
+    });
     return answer.status === 200 && answer.body.data.length > 0 && answer.body.data[0].score === undefined;
   },
   'cursor-ignored': async (mock) => {
     const first = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1`, { key: keys(mock).full });
-    const second = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`, { key: keys(mock).full });
+    const second = await mock.call(
+      `${bucketPath(mock, mock.ids.allowed)}/files?limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`,
+      { key: keys(mock).full },
+    );
     return second.body.data[0].id === first.body.data[0].id;
   },
   'response-first-field-dropped': async (mock) => {
     const answer = await mock.call('/workspaces', { key: keys(mock).full });
     return answer.status === 200 && answer.body.data === undefined;
   },
-  'malformed-json-422': async (mock) => (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/automations`, { key: keys(mock).full, rawBody: '{', headers: { 'content-type': 'application/json' } })).status === 422,
+  'malformed-json-422': async (mock) =>
+    (
+      await mock.call(`${bucketPath(mock, mock.ids.allowed)}/automations`, {
+        key: keys(mock).full,
+        rawBody: '{',
+        headers: { 'content-type': 'application/json' },
+      })
+    ).status === 422,
   'content-type-ignored': async (mock) => {
     const file = await firstFile(mock, mock.ids.allowed);
     const body = JSON.stringify({ description: 'probe' });
-    return (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, { method: 'PATCH', key: keys(mock).full, rawBody: body, headers: { 'content-type': 'text/plain' } })).status === 200;
+    return (
+      (
+        await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, {
+          method: 'PATCH',
+          key: keys(mock).full,
+          rawBody: body,
+          headers: { 'content-type': 'text/plain' },
+        })
+      ).status === 200
+    );
   },
   'unknown-fields-ignored': async (mock) => {
     const file = await firstFile(mock, mock.ids.allowed);
-    return (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, { method: 'PATCH', key: keys(mock).full, body: { description: 'probe', probeUnknown: 1 } })).status === 200;
+    return (
+      (
+        await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, {
+          method: 'PATCH',
+          key: keys(mock).full,
+          body: { description: 'probe', probeUnknown: 1 },
+        })
+      ).status === 200
+    );
   },
-  'unknown-file-403': async (mock) => (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/file_probe_absent`, { method: 'PATCH', key: keys(mock).full, body: { description: 'probe' } })).status === 403,
+  'unknown-file-403': async (mock) =>
+    (
+      await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/file_probe_absent`, {
+        method: 'PATCH',
+        key: keys(mock).full,
+        body: { description: 'probe' },
+      })
+    ).status === 403,
   'body-limit-ignored': async (mock) => {
     const file = await firstFile(mock, mock.ids.allowed);
     const body = { description: 'x'.repeat(1024 * 1024 + 16) };
-    return (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, { method: 'PATCH', key: keys(mock).full, body })).status !== 413;
+    return (
+      (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, { method: 'PATCH', key: keys(mock).full, body }))
+        .status !== 413
+    );
   },
-  'bad-id-404': async (mock) => (await mock.call(`/workspaces/${mock.ids.workspace}/buckets/not%20an%20id!/files`, { key: keys(mock).full })).status === 404,
-  'bad-query-defaulted': async (mock) => (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=0`, { key: keys(mock).full })).status === 200,
+  'bad-id-404': async (mock) =>
+    (await mock.call(`/workspaces/${mock.ids.workspace}/buckets/not%20an%20id!/files`, { key: keys(mock).full })).status === 404,
+  'bad-query-defaulted': async (mock) =>
+    (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=0`, { key: keys(mock).full })).status === 200,
   'path-conflict-overwrites': async (mock) => {
     const file = await firstFile(mock, mock.ids.allowed);
-    return (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/presign-upload`, { key: keys(mock).full, body: { path: file.path, contentType: 'text/plain', size: 1 } })).status < 300;
+    return (
+      (
+        await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/presign-upload`, {
+          key: keys(mock).full,
+          body: { path: file.path, contentType: 'text/plain', size: 1 },
+        })
+      ).status < 300
+    );
   },
-  'bad-path-500': async (mock) => (await mock.call(`/workspaces/${mock.ids.workspace}/buckets/not%20an%20id!/files`, { key: keys(mock).full })).status >= 500,
-  'bad-query-500': async (mock) => (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=0`, { key: keys(mock).full })).status >= 500,
+  'bad-path-500': async (mock) =>
+    (await mock.call(`/workspaces/${mock.ids.workspace}/buckets/not%20an%20id!/files`, { key: keys(mock).full })).status >= 500,
+  'bad-query-500': async (mock) =>
+    (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=0`, { key: keys(mock).full })).status >= 500,
 };

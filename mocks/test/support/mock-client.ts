@@ -58,7 +58,9 @@ export async function startMockClient(options: StartMockServerOptions = {}): Pro
       headers['content-type'] ??= 'application/json';
     }
     const url = path.startsWith('http') ? path : path.startsWith('/__') ? `${server.origin}${path}` : `${server.baseUrl}${path}`;
-    return answer(await fetch(url, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body: body as BodyInit | undefined }));
+    return answer(
+      await fetch(url, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body: body as BodyInit | undefined }),
+    );
   };
   return {
     server,
@@ -69,7 +71,8 @@ export async function startMockClient(options: StartMockServerOptions = {}): Pro
       if (minted.status !== 201) throw new Error(`minting a key failed: ${minted.status} ${minted.text}`);
       return minted.body.token as string;
     },
-    pathOf: (route, values = {}) => fillPath(route.pathTemplate, { workspaceId: ids.workspace, bucketId: ids.allowed, fileId: 'file_missing', ...values }),
+    pathOf: (route, values = {}) =>
+      fillPath(route.pathTemplate, { workspaceId: ids.workspace, bucketId: ids.allowed, fileId: 'file_missing', ...values }),
     close: () => server.close(),
   };
 }

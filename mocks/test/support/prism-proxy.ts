@@ -26,7 +26,11 @@ function freePort(): Promise<number> {
 /** Starts `prism proxy <spec> <upstream> --errors` and waits until it answers. */
 export async function startPrismProxy(upstream: string, timeoutMs = 15_000): Promise<PrismProxy> {
   const port = await freePort();
-  const child: ChildProcess = spawn(prismBin, ['proxy', bundledSpecPath, upstream, '--errors', '-p', String(port), '-h', '127.0.0.1', '-v', 'error'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(
+    prismBin,
+    ['proxy', bundledSpecPath, upstream, '--errors', '-p', String(port), '-h', '127.0.0.1', '-v', 'error'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += chunk));
   const origin = `http://127.0.0.1:${port}`;

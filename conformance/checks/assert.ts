@@ -56,7 +56,12 @@ export function expectProblem(ex: Exchange, status: number, code: string, valida
   const type = (ex.headers['content-type'] ?? '').split(';')[0].trim();
   if (type !== 'application/problem+json') fail(expected, ex, `content-type "${type}"; ${describeResponse(ex)}`);
   const problems = validator.validateRef('#/components/schemas/Problem', ex.json);
-  if (problems.length) fail(expected, ex, `a body that breaks the Problem schema (${problems.map((p) => `${p.field} ${p.message}`).join('; ')}); ${describeResponse(ex)}`);
+  if (problems.length)
+    fail(
+      expected,
+      ex,
+      `a body that breaks the Problem schema (${problems.map((p) => `${p.field} ${p.message}`).join('; ')}); ${describeResponse(ex)}`,
+    );
   const body = ex.json as Record<string, unknown>;
   if (body.code !== code) fail(expected, ex);
   if (body.status !== status) fail(`${expected} and "status": ${status} in the body`, ex);
@@ -67,6 +72,13 @@ export function expectProblem(ex: Exchange, status: number, code: string, valida
 export function expectValidResponse(ex: Exchange, route: Route, validator: SchemaValidator): void {
   const errors = validator.validateResponse(route, ex.status, ex.headers['content-type'] ?? null, ex.json);
   if (errors.length) {
-    fail(`a ${ex.status} body valid against the spec`, ex, `${errors.slice(0, 5).map((e) => `${e.field} ${e.message}`).join('; ')}; ${describeResponse(ex)}`);
+    fail(
+      `a ${ex.status} body valid against the spec`,
+      ex,
+      `${errors
+        .slice(0, 5)
+        .map((e) => `${e.field} ${e.message}`)
+        .join('; ')}; ${describeResponse(ex)}`,
+    );
   }
 }
