@@ -2,7 +2,6 @@
 // (base URL, seeded ids, ready keys). Stops cleanly on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
 import { startMockServer, type MockServer } from './http/start-mock-server.ts';
-import { parseFaultNames } from './faults/fault-catalog.ts';
 import { MAX_FILE_COUNT } from './world/generate-world.ts';
 import type { Latency } from './core/latency.ts';
 
@@ -14,7 +13,6 @@ const HELP = `Usage: npm start -- [options]
   --files N       number of seeded files, 0 to ${MAX_FILE_COUNT} (default 300)
   --latency MS    delay every API answer by MS, or by a random MIN-MAX range (e.g. 100-400)
   --cors          answer CORS preflights and add Access-Control-* headers
-  --fault NAME    switch on a planted fault (repeatable; see mocks/README.md)
   --help          show this help
 `;
 
@@ -49,7 +47,6 @@ function parseOptions(argv: string[]) {
       files: { type: 'string' },
       latency: { type: 'string' },
       cors: { type: 'boolean' },
-      fault: { type: 'string', multiple: true },
       help: { type: 'boolean' },
     },
   });
@@ -61,7 +58,6 @@ function parseOptions(argv: string[]) {
     files: integer('files', values.files, 0, MAX_FILE_COUNT),
     latencyMs: latency(values.latency),
     cors: values.cors === true,
-    faults: parseFaultNames(values.fault ?? []),
   };
 }
 
@@ -78,10 +74,9 @@ function banner(server: MockServer, readyMs: number): string {
     `  read-only                ${app.presetKeys.readOnly}`,
     `  only bucket ${info.workspaces[0].buckets[0]}  ${app.presetKeys.oneBucket}`,
     '',
-    `Control: POST ${server.origin}/__mock/keys | POST /__mock/reset | GET /__mock/info | POST /__mock/faults`,
+    `Control: POST ${server.origin}/__mock/keys | POST /__mock/reset | GET /__mock/info`,
     `Try:     curl -H "Authorization: Bearer $KEY" ${server.baseUrl}/workspaces`,
   ];
-  if (info.faults.length > 0) lines.push('', `PLANTED FAULTS ON (this mock breaks rules on purpose): ${info.faults.join(', ')}`);
   return lines.join('\n');
 }
 

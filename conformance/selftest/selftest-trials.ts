@@ -2,17 +2,19 @@
 // for checks that one fault cannot reach. upload-complete refuses every agent
 // before anything else (GAPS G03), so its auth, scope, bucket and body checks
 // only become falsifiable on a server that also lets agents call it.
-import { FAULT_CATALOG, type ConformanceArea, type FaultName } from '../../mocks/faults/fault-catalog.ts';
+import { FAULT_NAMES, type FaultName } from '../../mocks/faults/fault-catalog.ts';
+import type { Area } from '../config/config-types.ts';
+import { FAULT_EXPECTATIONS } from './fault-expectations.ts';
 
 export interface Trial {
   /** The fault name, or the names joined by "+" for a combination. */
   name: string;
   faults: FaultName[];
   /** Where the trial must be caught, and at which level. */
-  area: ConformanceArea;
+  area: Area;
   level: 'core' | 'profile';
   /** Every area whose checks the trial runs. */
-  areas: ConformanceArea[];
+  areas: Area[];
   /** The checks the trial runs, when narrower than its areas. */
   grep?: string;
 }
@@ -30,14 +32,14 @@ const WITH_UPLOAD_COMPLETE_OPEN: { fault: FaultName; level?: 'core' | 'profile' 
   { fault: 'bad-path-500' },
 ];
 
-function single(fault: (typeof FAULT_CATALOG)[number]): Trial {
-  const also: readonly ConformanceArea[] = 'alsoRuns' in fault ? fault.alsoRuns : [];
-  return { name: fault.name, faults: [fault.name], area: fault.area, level: fault.level, areas: [fault.area, ...also] };
+function single(name: FaultName): Trial {
+  const { area, level, alsoRuns = [] } = FAULT_EXPECTATIONS[name];
+  return { name, faults: [name], area, level, areas: [area, ...alsoRuns] };
 }
 
 /** Every trial the self-test runs, singles first. */
 export function selftestTrials(): Trial[] {
-  const singles = FAULT_CATALOG.map(single);
+  const singles = FAULT_NAMES.map(single);
   const combos = WITH_UPLOAD_COMPLETE_OPEN.map(({ fault, level }) => {
     const base = singles.find((t) => t.name === fault)!;
     // Only upload-complete's own checks: the rest of the route table is covered by the single fault.
@@ -53,6 +55,6 @@ export function selftestTrials(): Trial[] {
 }
 
 /** The Playwright grep that selects the checks of these areas (tags are `@area`). */
-export function areaGrep(areas: readonly ConformanceArea[]): string {
+export function areaGrep(areas: readonly Area[]): string {
   return `^@(${[...new Set(areas)].join('|')})$`;
 }

@@ -1,41 +1,55 @@
-// What a bound operation handler receives and returns. Handlers never check
-// scopes or bucket access for the route itself: the pipeline has done that.
+// What a bound operation handler receives and returns, typed from the spec's
+// operations: the request body of `updateFile` is the spec's FileUpdate, and a
+// handler table that misses or misnames an operation does not compile.
+import type { operations } from '../../openapi/dist/api-types.ts';
 import type { Route } from '../../openapi/contract/route-table.ts';
-import type { Workspace } from '../world/world-types.ts';
+import type { FileRecord, Workspace } from '../world/world-types.ts';
 import type { BucketState, WorldStore } from '../store/world-store.ts';
-import type { FaultSwitches } from '../faults/fault-switches.ts';
 import type { ApiKey } from './key-store.ts';
-import type { BucketUse } from './access-rules.ts';
 import type { Clock } from './clock.ts';
 import type { MockResponse } from './types.ts';
+
+/** An operationId of the spec. */
+export type OperationId = keyof operations;
+
+type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+
+/** The JSON request body an operation takes: required, optional (`| undefined`) or none (`undefined`). */
+export type RequestBody<K extends OperationId> = operations[K] extends { requestBody: infer R }
+  ? JsonOf<R>
+  : [NonNullable<operations[K]['requestBody']>] extends [never]
+    ? undefined
+    : JsonOf<NonNullable<operations[K]['requestBody']>> | undefined;
 
 /** App-wide facilities shared by every handler. */
 export interface MockEnvironment {
   readonly store: WorldStore;
-  readonly faults: FaultSwitches;
   readonly clock: Clock;
   /** Origin for presigned URLs, e.g. `http://127.0.0.1:4010`. */
   origin(requestHeaders: Record<string, string>): string;
 }
 
-export interface HandlerContext {
+/** What a handler of operation K receives; scopes and the route's bucket are checked already. */
+export interface HandlerContext<K extends OperationId = OperationId> {
   route: Route;
   env: MockEnvironment;
   store: WorldStore;
   key: ApiKey;
   /** Validated path and query values (query defaults applied). */
   params: Record<string, unknown>;
-  /** The parsed, schema-valid JSON body (undefined when none was sent). */
-  body: any;
+  /** The parsed, schema-valid JSON body. */
+  body: RequestBody<K>;
   headers: Record<string, string>;
   /** Set on workspace- and bucket-scoped routes. */
   workspace: Workspace;
   bucket: BucketState;
-  /** Whether the key reaches another bucket for a given use (move destinations, listings). */
-  reaches(bucketId: string, use: BucketUse): boolean;
+  /** Whether the key's bucketIds let it reach another bucket (move destinations, listings). */
+  reaches(bucketId: string): boolean;
+  /** The ready file of the route's bucket with this id, or undefined (a file of another bucket is undefined too). */
+  lookupFile(fileId: string): FileRecord | undefined;
 }
 
-export type OperationHandler = (ctx: HandlerContext) => MockResponse | Promise<MockResponse>;
+export type OperationHandler<K extends OperationId> = (ctx: HandlerContext<K>) => MockResponse | Promise<MockResponse>;
 
-/** Handlers bound by operationId. */
-export type HandlerTable = Record<string, OperationHandler>;
+/** Every operation of the spec bound to its handler. */
+export type HandlerTable = { [K in OperationId]: OperationHandler<K> };

@@ -1,5 +1,5 @@
 // Builds application/problem+json responses (RFC 9457) with the error codes of
-// GAPS.md G11. Bodies never carry a key unless a planted fault says so.
+// GAPS.md G11. Bodies never carry a key.
 import type { MockResponse } from './types.ts';
 import type { FieldError } from '../../openapi/contract/schema-validator.ts';
 

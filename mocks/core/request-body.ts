@@ -1,8 +1,7 @@
 // Reads a route's JSON request body: content type, size limit, parse, schema.
-// Every client mistake is a 4xx; nothing here throws.
+// Every client mistake is a 4xx, tagged with why; nothing here throws.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { SchemaValidator } from '../../openapi/contract/schema-validator.ts';
-import type { FaultSwitches } from '../faults/fault-switches.ts';
 import type { MockRequest, MockResponse } from './types.ts';
 import { badRequest, tooLarge, validationFailed } from './problems.ts';
 
@@ -11,49 +10,45 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-export type BodyResult = { value: unknown } | { refusal: MockResponse };
+/** Why a body was refused. */
+export type BodyProblem = 'missing' | 'content-type' | 'too-large' | 'malformed' | 'schema';
 
-function isJsonType(contentType: string | undefined): boolean {
+export type BodyResult = { value: unknown } | { refusal: MockResponse; problem: BodyProblem };
+
+/** Whether a Content-Type names JSON (`application/json` or `application/*+json`). */
+export function isJsonType(contentType: string | undefined): boolean {
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
 /** Parses and checks the body; `value` is undefined when an optional body is absent. */
-export function readJsonBody(route: Route, request: MockRequest, validator: SchemaValidator, faults: FaultSwitches): BodyResult {
+export function readJsonBody(route: Route, request: MockRequest, validator: SchemaValidator, maxBytes = MAX_JSON_BODY_BYTES): BodyResult {
   const spec = route.requestBody;
   if (!spec) return { value: undefined };
   const bytes = request.body;
   if (!request.bodyTruncated && (!bytes || bytes.length === 0)) {
     if (!spec.required) return { value: undefined };
-    return {
-      refusal: badRequest('This operation needs a JSON body (Content-Type: application/json).', [
-        { location: 'body', field: '', message: 'is required' },
-      ]),
-    };
+    const refusal = badRequest('This operation needs a JSON body (Content-Type: application/json).', [
+      { location: 'body', field: '', message: 'is required' },
+    ]);
+    return { refusal, problem: 'missing' };
   }
-  if (!isJsonType(request.headers['content-type']) && !faults.on('content-type-ignored')) {
-    return {
-      refusal: badRequest('Send the body as JSON with Content-Type: application/json.', [
-        { location: 'header', field: 'content-type', message: 'must be application/json' },
-      ]),
-    };
+  if (!isJsonType(request.headers['content-type'])) {
+    const refusal = badRequest('Send the body as JSON with Content-Type: application/json.', [
+      { location: 'header', field: 'content-type', message: 'must be application/json' },
+    ]);
+    return { refusal, problem: 'content-type' };
   }
-  if (request.bodyTruncated || !bytes) return { refusal: tooLarge('The request body exceeds 1 MiB.') };
-  // The planted body-limit-ignored fault reads an oversized body (the front end then lets it arrive whole).
-  if (bytes.length > MAX_JSON_BODY_BYTES && !faults.on('body-limit-ignored'))
-    return { refusal: tooLarge('The request body exceeds 1 MiB.') };
+  if (request.bodyTruncated || !bytes || bytes.length > maxBytes)
+    return { refusal: tooLarge('The request body exceeds 1 MiB.'), problem: 'too-large' };
   let value: unknown;
   try {
     value = JSON.parse(utf8.decode(bytes));
   } catch (error) {
-    if (faults.on('malformed-json-500'))
-      return { refusal: { status: 500, headers: { 'Content-Type': 'text/plain' }, body: 'Internal Server Error' } };
     const message = error instanceof SyntaxError ? error.message : 'is not valid UTF-8';
-    if (faults.on('malformed-json-422')) return { refusal: validationFailed([{ location: 'body', field: '', message }]) };
-    return { refusal: badRequest('The body is not valid JSON.', [{ location: 'body', field: '', message }]) };
+    return { refusal: badRequest('The body is not valid JSON.', [{ location: 'body', field: '', message }]), problem: 'malformed' };
   }
-  const all = validator.validateRequestBody(route, value);
-  const errors = faults.on('unknown-fields-ignored') ? all.filter((e) => e.message !== 'is not a known field') : all;
-  if (errors.length > 0) return { refusal: validationFailed(errors) };
+  const errors = validator.validateRequestBody(route, value);
+  if (errors.length > 0) return { refusal: validationFailed(errors), problem: 'schema' };
   return { value };
 }

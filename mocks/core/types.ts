@@ -31,7 +31,7 @@ export interface MockResponse {
 }
 
 export interface MockApp {
-  /** Answers one request. Never throws: a fault inside becomes a logged 500. */
+  /** Answers one request. Never throws: an unexpected error inside becomes a logged 500. */
   handle(request: MockRequest): Promise<MockResponse>;
   /** Restores the seeded world and forgets minted keys (as POST /__mock/reset). */
   reset(): void;

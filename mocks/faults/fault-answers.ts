@@ -1,4 +1,4 @@
-// The wrong answers planted faults give, kept apart from the correct problem
+// The wrong answers planted faults give, kept apart from the core's problem
 // builders so the contract's error codes stay the only ones those can make.
 import type { MockResponse } from '../core/types.ts';
 import { PROBLEM_TYPE } from '../core/problems.ts';
@@ -25,19 +25,3 @@ export const spaFallback = (): MockResponse => ({
   headers: { 'Content-Type': 'text/html; charset=utf-8' },
   body: '<!doctype html><html><body><div id="app"></div></body></html>',
 });
-
-/** Drops the first property of a JSON object body, error bodies included (a serializer that skips a field). */
-export function withoutFirstField(response: MockResponse): MockResponse {
-  const type = response.headers['Content-Type'] ?? '';
-  if (!type.includes('json') || response.body === undefined) return response;
-  const value: unknown =
-    typeof response.body === 'string'
-      ? JSON.parse(response.body)
-      : response.body instanceof Uint8Array
-        ? JSON.parse(new TextDecoder().decode(response.body))
-        : response.body;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return response;
-  const [first] = Object.keys(value);
-  const { [first]: _dropped, ...rest } = value as Record<string, unknown>;
-  return { ...response, body: JSON.stringify(rest) };
-}

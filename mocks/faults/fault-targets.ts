@@ -1,7 +1,7 @@
-// The operation each route-bound fault switches off its rule for, checked
-// against the route table at start-up so a renamed operation fails loudly.
+// The operation each single-route fault breaks its rule on, typed by the
+// spec's operation ids: renaming an operation in the spec is a type error here.
+import type { OperationId } from '../core/handler-context.ts';
 import type { Route } from '../../openapi/contract/route-table.ts';
-import type { FaultName } from './fault-catalog.ts';
 
 export const FAULT_TARGETS = {
   'scope-unenforced-mutating': 'updateFile',
@@ -9,10 +9,13 @@ export const FAULT_TARGETS = {
   'scope-confused': 'listFiles',
   'bucket-limit-ignored-list-files': 'listFiles',
   'bucket-limit-ignored-presign-download': 'presignDownload',
+  'bucket-limit-ignored-move-destination': 'moveFiles',
+  'bucket-limit-ignored-list-buckets': 'listBuckets',
   'route-moved': 'moveFiles',
-} as const satisfies Partial<Record<FaultName, string>>;
+  'path-conflict-overwrites': 'presignUpload',
+} as const satisfies Record<string, OperationId>;
 
-/** Throws when a fault names an operation the route table lacks. */
+/** Throws when a target names an operation the loaded route table lacks (a spec built apart from its types). */
 export function checkFaultTargets(routes: readonly Route[]): void {
   const ids = new Set(routes.map((r) => r.operationId));
   for (const [fault, operationId] of Object.entries(FAULT_TARGETS)) {
@@ -20,7 +23,5 @@ export function checkFaultTargets(routes: readonly Route[]): void {
   }
 }
 
-/** Whether the active fault `name` targets this route. */
-export function faultTargets(name: keyof typeof FAULT_TARGETS, route: Route): boolean {
-  return FAULT_TARGETS[name] === route.operationId;
-}
+/** Whether the fault's target is this route. */
+export const targets = (fault: keyof typeof FAULT_TARGETS, route: Route): boolean => FAULT_TARGETS[fault] === route.operationId;

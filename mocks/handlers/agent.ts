@@ -42,8 +42,8 @@ const MAX_CITATIONS = 3;
 
 const excerpt = (file: FileRecord): string => file.description ?? `${file.name} (${file.contentType}, ${file.size} bytes)`;
 
-export function runBucketAgent(ctx: HandlerContext): MockResponse {
-  const { prompt, fileIds } = ctx.body as { prompt: string; fileIds?: string[] };
+export function runBucketAgent(ctx: HandlerContext<'runBucketAgent'>): MockResponse {
+  const { prompt, fileIds } = ctx.body;
   let candidates: Iterable<FileRecord> = ctx.bucket.files.sorted.items;
   if (fileIds) {
     const found = filesOfBucket(ctx, fileIds);

@@ -6,39 +6,37 @@ import { conflict, jsonResponse, notFound, validationFailed } from '../core/prob
 import { timestamp } from '../core/clock.ts';
 import { fileJson } from '../store/file-json.ts';
 import { moveFiles, trashFiles, updateFileFields, TRASH_RETENTION_DAYS } from '../store/file-mutations.ts';
-import { fileOfBucket, filesOfBucket, noSuchFile } from './bucket-files-lookup.ts';
+import { filesOfBucket, noSuchFile } from './bucket-files-lookup.ts';
 
 const MAX_PATH = 1024;
 
-export function updateFile(ctx: HandlerContext): MockResponse {
-  const file = fileOfBucket(ctx, ctx.params.fileId as string);
-  if (!file) return noSuchFile(ctx, ctx.params.fileId as string);
-  // The planted writes-not-persisted fault acknowledges a change it never keeps.
-  if (ctx.env.faults.on('writes-not-persisted')) return jsonResponse(200, fileJson(file, ctx.env.faults));
+export function updateFile(ctx: HandlerContext<'updateFile'>): MockResponse {
+  const fileId = ctx.params.fileId as string;
+  const file = ctx.lookupFile(fileId);
+  if (!file) return noSuchFile(ctx, fileId);
   updateFileFields(ctx.store, file, ctx.body, timestamp(ctx.env.clock.now()));
-  return jsonResponse(200, fileJson(file, ctx.env.faults));
+  return jsonResponse(200, fileJson(file));
 }
 
-export function moveFilesHandler(ctx: HandlerContext): MockResponse {
-  const { fileIds, destination } = ctx.body as { fileIds: string[]; destination: { bucketId?: string; prefix: string } };
+export function moveFilesHandler(ctx: HandlerContext<'moveFiles'>): MockResponse {
+  const { fileIds, destination } = ctx.body;
   const found = filesOfBucket(ctx, fileIds);
   if ('refusal' in found) return found.refusal;
   const targetId = destination.bucketId ?? ctx.bucket.bucket.id;
   const target = ctx.store.buckets.get(targetId);
-  if (!target || target.bucket.workspaceId !== ctx.workspace.id || !ctx.reaches(targetId, 'move-destination')) {
+  if (!target || target.bucket.workspaceId !== ctx.workspace.id || !ctx.reaches(targetId)) {
     return notFound(`No bucket ${targetId} in workspace ${ctx.workspace.id}.`);
   }
   const tooLong = found.files.find((f) => destination.prefix.length + f.name.length > MAX_PATH);
-  if (tooLong)
+  if (tooLong) {
     return validationFailed([
       { location: 'body', field: '/destination/prefix', message: `makes the path of ${tooLong.id} longer than ${MAX_PATH} characters` },
     ]);
-  if (ctx.env.faults.on('writes-not-persisted'))
-    return jsonResponse(200, `{"moved":[${found.files.map((f) => fileJson(f, ctx.env.faults)).join(',')}]}`);
+  }
   const now = ctx.env.clock.now();
   const result = moveFiles(ctx.store, found.files, target, destination.prefix, now, timestamp(now));
   if ('conflict' in result) return conflict(`A file already exists at ${result.conflict} in bucket ${targetId}; nothing was moved.`);
-  return jsonResponse(200, `{"moved":[${result.moved.map((f) => fileJson(f, ctx.env.faults)).join(',')}]}`);
+  return jsonResponse(200, `{"moved":[${result.moved.map((f) => fileJson(f)).join(',')}]}`);
 }
 
 /** The TrashEntry body of a trashed file. */
@@ -56,12 +54,9 @@ export function trashEntry({ file, trashedAt }: TrashedFile) {
   };
 }
 
-export function trashFilesHandler(ctx: HandlerContext): MockResponse {
-  const found = filesOfBucket(ctx, (ctx.body as { fileIds: string[] }).fileIds);
+export function trashFilesHandler(ctx: HandlerContext<'trashFiles'>): MockResponse {
+  const found = filesOfBucket(ctx, ctx.body.fileIds);
   if ('refusal' in found) return found.refusal;
-  const now = timestamp(ctx.env.clock.now());
-  if (ctx.env.faults.on('writes-not-persisted'))
-    return jsonResponse(200, { trashed: found.files.map((file) => trashEntry({ file, trashedAt: now })) });
-  const entries = trashFiles(ctx.store, found.files, now);
+  const entries = trashFiles(ctx.store, found.files, timestamp(ctx.env.clock.now()));
   return jsonResponse(200, { trashed: entries.map(trashEntry) });
 }

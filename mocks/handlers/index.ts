@@ -1,5 +1,6 @@
-// Binds every operationId of the spec to its handler. The app refuses to start
-// when the spec and this table disagree.
+// Binds every operationId of the spec to its handler. The table's type comes
+// from the spec's operations, so a missing or renamed operation does not
+// compile; the app also checks the live route table at start-up.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { HandlerTable } from '../core/handler-context.ts';
 import { listBuckets, listWorkspaces } from './workspaces.ts';
@@ -35,11 +36,12 @@ export const HANDLERS: HandlerTable = {
   listTransfers,
 };
 
-/** Throws when an operation has no handler or a handler no operation. */
+/** Throws when a route of the loaded spec has no handler, or a handler no route. */
 export function checkHandlers(routes: readonly Route[], handlers: HandlerTable = HANDLERS): void {
   const ids = new Set(routes.map((r) => r.operationId));
-  const missing = [...ids].filter((id) => !handlers[id]);
+  const missing = [...ids].filter((id) => !(id in handlers));
   const extra = Object.keys(handlers).filter((id) => !ids.has(id));
-  if (missing.length || extra.length)
+  if (missing.length || extra.length) {
     throw new Error(`Handlers and spec disagree: missing ${missing.join(', ') || 'none'}; unknown ${extra.join(', ') || 'none'}.`);
+  }
 }

@@ -45,11 +45,12 @@ function intelligenceBody(bucket: BucketState, nowMs: number) {
   };
 }
 
-export const getIntelligence = (ctx: HandlerContext): MockResponse => jsonResponse(200, intelligenceBody(ctx.bucket, ctx.env.clock.now()));
+export const getIntelligence = (ctx: HandlerContext<'getIntelligence'>): MockResponse =>
+  jsonResponse(200, intelligenceBody(ctx.bucket, ctx.env.clock.now()));
 
-export function updateIntelligence(ctx: HandlerContext): MockResponse {
-  const changes = ctx.body as { enabled?: boolean; instructions?: string | null };
-  const settings = ctx.env.faults.on('writes-not-persisted') ? { ...ctx.bucket.intelligence } : ctx.bucket.intelligence;
+export function updateIntelligence(ctx: HandlerContext<'updateIntelligence'>): MockResponse {
+  const changes = ctx.body;
+  const settings = ctx.bucket.intelligence;
   if (changes.enabled !== undefined) settings.enabled = changes.enabled;
   if (changes.instructions !== undefined) settings.instructions = changes.instructions;
   const now = ctx.env.clock.now();
@@ -57,12 +58,12 @@ export function updateIntelligence(ctx: HandlerContext): MockResponse {
   return jsonResponse(200, intelligenceBody(ctx.bucket, now));
 }
 
-export function startIntelligenceBackfill(ctx: HandlerContext): MockResponse {
+export function startIntelligenceBackfill(ctx: HandlerContext<'startIntelligenceBackfill'>): MockResponse {
   const now = ctx.env.clock.now();
   const { bucket } = ctx;
   const current = bucket.backfill ? backfillJob(bucket.backfill, now) : null;
   if (current && (current.status === 'queued' || current.status === 'running')) return jsonResponse(202, current);
-  const prefix = (ctx.body as { prefix?: string } | undefined)?.prefix ?? '';
+  const prefix = ctx.body?.prefix ?? '';
   const totalFiles = bucket.files.sorted.page(prefix, undefined, Number.MAX_SAFE_INTEGER).files.length;
   bucket.backfill = { job: { id: newId('job'), bucketId: bucket.bucket.id, createdAt: timestamp(now), totalFiles }, startedAtMs: now };
   return jsonResponse(202, backfillJob(bucket.backfill, now));

@@ -6,23 +6,25 @@ import type { Automation, Suggestion } from '../world/world-types.ts';
 import { jsonResponse, validationFailed } from '../core/problems.ts';
 import { timestamp } from '../core/clock.ts';
 import { listResponse } from './paging.ts';
-import { fileOfBucket, noSuchFile } from './bucket-files-lookup.ts';
+import { noSuchFile } from './bucket-files-lookup.ts';
 import { newId } from './new-id.ts';
 
 const newestFirst = <T extends { createdAt: string; id: string }>(items: T[]): T[] =>
   [...items].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? -1 : 1));
 
-export const listAutomations = (ctx: HandlerContext): MockResponse => listResponse(ctx.bucket.automations, ctx.params);
-export const listSuggestions = (ctx: HandlerContext): MockResponse => listResponse(newestFirst(ctx.bucket.suggestions), ctx.params);
+export const listAutomations = (ctx: HandlerContext<'listAutomations'>): MockResponse => listResponse(ctx.bucket.automations, ctx.params);
+export const listSuggestions = (ctx: HandlerContext<'listSuggestions'>): MockResponse =>
+  listResponse(newestFirst(ctx.bucket.suggestions), ctx.params);
 // Share links point at the origin the client used, not the one the world was generated for.
-export const listShares = (ctx: HandlerContext): MockResponse => {
+export const listShares = (ctx: HandlerContext<'listShares'>): MockResponse => {
   const origin = ctx.env.origin(ctx.headers);
   return listResponse(
     newestFirst(ctx.bucket.shares).map((share) => ({ ...share, url: `${origin}/s/${share.id}` })),
     ctx.params,
   );
 };
-export const listTransfers = (ctx: HandlerContext): MockResponse => listResponse(newestFirst(ctx.bucket.transfers), ctx.params);
+export const listTransfers = (ctx: HandlerContext<'listTransfers'>): MockResponse =>
+  listResponse(newestFirst(ctx.bucket.transfers), ctx.params);
 
 // Fields the schema leaves optional but an automation of that kind needs.
 function automationGaps(body: Pick<Automation, 'trigger' | 'action'>) {
@@ -36,8 +38,8 @@ function automationGaps(body: Pick<Automation, 'trigger' | 'action'>) {
   return errors;
 }
 
-export function createAutomation(ctx: HandlerContext): MockResponse {
-  const body = ctx.body as Pick<Automation, 'name' | 'trigger' | 'action'> & { enabled?: boolean };
+export function createAutomation(ctx: HandlerContext<'createAutomation'>): MockResponse {
+  const body = ctx.body;
   const errors = automationGaps(body);
   if (errors.length > 0) return validationFailed(errors);
   const now = timestamp(ctx.env.clock.now());
@@ -52,15 +54,15 @@ export function createAutomation(ctx: HandlerContext): MockResponse {
     updatedAt: now,
     lastRunAt: null,
   };
-  if (!ctx.env.faults.on('writes-not-persisted')) ctx.bucket.automations.push(automation);
+  ctx.bucket.automations.push(automation);
   return jsonResponse(201, automation);
 }
 
 const PROPOSAL_FIELD = { add_tags: 'tags', set_description: 'description', move: 'path' } as const;
 
-export function createSuggestion(ctx: HandlerContext): MockResponse {
-  const body = ctx.body as Pick<Suggestion, 'fileId' | 'kind' | 'proposal'> & { reason?: string };
-  if (!fileOfBucket(ctx, body.fileId)) return noSuchFile(ctx, body.fileId);
+export function createSuggestion(ctx: HandlerContext<'createSuggestion'>): MockResponse {
+  const body = ctx.body;
+  if (!ctx.lookupFile(body.fileId)) return noSuchFile(ctx, body.fileId);
   const field = PROPOSAL_FIELD[body.kind];
   if (body.proposal[field] === undefined)
     return validationFailed([{ location: 'body', field: `/proposal/${field}`, message: `is required for kind ${body.kind}` }]);
@@ -75,6 +77,6 @@ export function createSuggestion(ctx: HandlerContext): MockResponse {
     source: 'api',
     createdAt: timestamp(ctx.env.clock.now()),
   };
-  if (!ctx.env.faults.on('writes-not-persisted')) ctx.bucket.suggestions.push(suggestion);
+  ctx.bucket.suggestions.push(suggestion);
   return jsonResponse(201, suggestion);
 }

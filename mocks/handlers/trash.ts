@@ -13,20 +13,19 @@ import { trashEntry } from './file-changes.ts';
 const newestFirst = (a: TrashedFile, b: TrashedFile): number =>
   a.trashedAt < b.trashedAt ? 1 : a.trashedAt > b.trashedAt ? -1 : a.file.id < b.file.id ? -1 : 1;
 
-export function getTrash(ctx: HandlerContext): MockResponse {
+export function getTrash(ctx: HandlerContext<'getTrash'>): MockResponse {
   const entries = [...ctx.bucket.trash.values()].sort(newestFirst).map(trashEntry);
   return listResponse(entries, ctx.params, { retentionDays: TRASH_RETENTION_DAYS });
 }
 
-export function updateTrash(ctx: HandlerContext): MockResponse {
-  const { restore = [], purge = [], empty = false } = ctx.body as { restore?: string[]; purge?: string[]; empty?: boolean };
+export function updateTrash(ctx: HandlerContext<'updateTrash'>): MockResponse {
+  const { restore = [], purge = [], empty = false } = ctx.body;
   const { bucket, store } = ctx;
   const both = restore.find((id) => purge.includes(id));
   if (both) return validationFailed([{ location: 'body', field: '/purge', message: `names ${both}, which /restore names too` }]);
   const missing = [...restore, ...purge].find((id) => !bucket.trash.has(id));
   if (missing) return notFound(`No trashed file ${missing} in bucket ${bucket.bucket.id}.`);
 
-  if (ctx.env.faults.on('writes-not-persisted')) return jsonResponse(200, { restored: [], purged: [] });
   const now = ctx.env.clock.now();
   const result = restoreFiles(
     store,
@@ -37,8 +36,5 @@ export function updateTrash(ctx: HandlerContext): MockResponse {
   );
   if ('conflict' in result) return conflict(`A file already exists at ${result.conflict}; nothing was restored or purged.`);
   const purged = purgeFiles(store, bucket, empty ? [...bucket.trash.keys()] : purge);
-  return jsonResponse(
-    200,
-    `{"restored":[${result.restored.map((f) => fileJson(f, ctx.env.faults)).join(',')}],"purged":${JSON.stringify(purged)}}`,
-  );
+  return jsonResponse(200, `{"restored":[${result.restored.map((f) => fileJson(f)).join(',')}],"purged":${JSON.stringify(purged)}}`);
 }

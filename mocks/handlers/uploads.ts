@@ -4,22 +4,19 @@ import type { HandlerContext } from '../core/handler-context.ts';
 import type { MockResponse } from '../core/types.ts';
 import { conflict, jsonResponse, notFound, tooLarge } from '../core/problems.ts';
 import { timestamp } from '../core/clock.ts';
+import { MAX_UPLOAD_BYTES, PRESIGN_TTL_MS } from '../core/presigned-endpoints.ts';
 import { fileJson } from '../store/file-json.ts';
-import { fileOfBucket, noSuchFile } from './bucket-files-lookup.ts';
-import { finishUpload } from './finish-upload.ts';
+import { finishUpload } from '../store/finish-upload.ts';
+import { noSuchFile } from './bucket-files-lookup.ts';
 import { newId, newToken } from './new-id.ts';
 
-/** The most bytes the mock keeps for one upload (G15). */
-export const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
-/** How long presigned URLs stay valid. */
-export const PRESIGN_TTL_MS = 15 * 60 * 1000;
-
-export function presignUpload(ctx: HandlerContext): MockResponse {
-  const body = ctx.body as { path: string; contentType: string; size: number; sha256?: string };
-  if (body.size > MAX_UPLOAD_BYTES)
+export function presignUpload(ctx: HandlerContext<'presignUpload'>): MockResponse {
+  const body = ctx.body;
+  if (body.size > MAX_UPLOAD_BYTES) {
     return tooLarge(`The mock stores at most ${MAX_UPLOAD_BYTES} bytes (64 MiB) per upload; this one declares ${body.size}.`);
+  }
   const now = ctx.env.clock.now();
-  if (ctx.store.pathTaken(ctx.bucket, body.path, now) && !ctx.env.faults.on('path-conflict-overwrites'))
+  if (ctx.store.pathTaken(ctx.bucket, body.path, now))
     return conflict(`A file already exists at ${body.path}, or an upload to it is pending.`);
   const uploadId = newId('upl');
   const upload = {
@@ -47,10 +44,9 @@ export function presignUpload(ctx: HandlerContext): MockResponse {
   });
 }
 
-export function presignDownload(ctx: HandlerContext): MockResponse {
-  const { fileId, disposition = 'attachment' } = ctx.body as { fileId: string; disposition?: 'attachment' | 'inline' };
-  const file = fileOfBucket(ctx, fileId);
-  if (!file) return noSuchFile(ctx, fileId);
+export function presignDownload(ctx: HandlerContext<'presignDownload'>): MockResponse {
+  const { fileId, disposition = 'attachment' } = ctx.body;
+  if (!ctx.lookupFile(fileId)) return noSuchFile(ctx, fileId);
   const token = newToken();
   const expiresAtMs = ctx.env.clock.now() + PRESIGN_TTL_MS;
   ctx.store.downloads.set(token, { fileId, disposition, expiresAtMs });
@@ -63,13 +59,17 @@ export function presignDownload(ctx: HandlerContext): MockResponse {
   });
 }
 
-/** Only reachable with the upload-needs-complete fault: the pipeline refuses every API-key client otherwise. */
-export async function completeUpload(ctx: HandlerContext): Promise<MockResponse> {
-  const upload = ctx.store.uploads.get((ctx.body as { uploadId: string }).uploadId);
-  if (!upload || upload.bucketId !== ctx.bucket.bucket.id)
-    return notFound(`No upload ${(ctx.body as { uploadId: string }).uploadId} in bucket ${ctx.bucket.bucket.id}.`);
+/**
+ * Finalises an upload whose bytes arrived. The agent rule refuses every API-key
+ * client before this runs (G03), and uploads finish when their bytes arrive, so
+ * only a variant of the mock that lets a client through reaches it.
+ */
+export async function completeUpload(ctx: HandlerContext<'completeUpload'>): Promise<MockResponse> {
+  const { uploadId } = ctx.body;
+  const upload = ctx.store.uploads.get(uploadId);
+  if (!upload || upload.bucketId !== ctx.bucket.bucket.id) return notFound(`No upload ${uploadId} in bucket ${ctx.bucket.bucket.id}.`);
   if (!upload.received) return conflict('The bytes of this upload have not arrived yet; PUT them to the presigned URL first.');
   if (upload.finished) return conflict('This upload is already complete.');
   const file = await finishUpload(ctx.store, upload, ctx.env.clock.now());
-  return jsonResponse(200, fileJson(file, ctx.env.faults));
+  return jsonResponse(200, fileJson(file));
 }

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
-import { createMockApp, type MockAppHandle } from '../core/create-mock-app.ts';
+import { createMockApp, type MockAppHandle } from '../app/create-mock-app.ts';
 import type { Latency } from '../core/latency.ts';
 import type { Clock } from '../core/clock.ts';
 import { toMockRequest, writePreflight, writeResponse } from './node-adapter.ts';

@@ -9,6 +9,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const bundle = join(root, '.bucketkit', 'mock-cli.mjs');
 const sources = [
   'mocks/cli.ts',
+  'mocks/app',
   'mocks/core',
   'mocks/world',
   'mocks/store',

@@ -3,7 +3,7 @@
 // which MSW setup function they call.
 import type { HttpHandler } from 'msw';
 import type { ApiDocument } from '../../openapi/contract/spec-refs.ts';
-import { createMockApp, type MockAppHandle, type MockAppOptions } from '../core/create-mock-app.ts';
+import { createMockApp, type MockAppHandle, type MockAppOptions } from '../app/create-mock-app.ts';
 import { createMockHandlers, normaliseOrigin } from './msw-adapter.ts';
 
 /** Options of the MSW front ends: the core's options, with origins instead of one origin. */

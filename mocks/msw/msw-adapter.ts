@@ -3,7 +3,7 @@
 // Shared by the Node (setupServer) and browser (setupWorker) front ends.
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { MockRequest, MockResponse } from '../core/types.ts';
-import type { MockAppHandle } from '../core/create-mock-app.ts';
+import type { MockAppHandle } from '../app/create-mock-app.ts';
 
 /**
  * The path prefixes the mock answers on its origin: the API (any version, so

@@ -4,7 +4,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { fillPath, type Route } from '../../openapi/contract/route-table.ts';
 import { resolveRef, type ApiDocument } from '../../openapi/contract/spec-refs.ts';
-import { createMockApp, type MockAppHandle } from '../core/create-mock-app.ts';
+import { createMockApp, type MockAppHandle } from '../app/create-mock-app.ts';
 import { manualClock } from '../core/clock.ts';
 import { WORLD_NOW } from '../world/seeded-values.ts';
 

@@ -3,7 +3,21 @@
 import type { FaultName } from '../../faults/fault-catalog.ts';
 import type { MockClient } from './mock-client.ts';
 
-export type Probe = (mock: MockClient) => Promise<boolean>;
+/** Answers "is this fault's rule broken right now?" with a few real HTTP calls. */
+export type RuleProbe = (mock: MockClient) => Promise<boolean>;
+
+/** Faults that break more than their own probe: the narrower faults' rules too, or every route (the API prefix). */
+export const FAULT_SUBSUMES: Partial<Record<FaultName, readonly FaultName[] | 'every-route'>> = {
+  'scope-unenforced-everywhere': ['scope-unenforced-mutating', 'scope-unenforced-reading', 'scope-confused'],
+  'bucket-limits-ignored': [
+    'bucket-limit-ignored-list-files',
+    'bucket-limit-ignored-presign-download',
+    'bucket-limit-ignored-move-destination',
+    'bucket-limit-ignored-list-buckets',
+  ],
+  'api-prefix-moved': 'every-route',
+  'response-first-field-dropped': 'every-route',
+};
 
 const bucketPath = (mock: MockClient, bucket: string) => `/workspaces/${mock.ids.workspace}/buckets/${bucket}`;
 const keys = (mock: MockClient) => mock.server.app.presetKeys;
@@ -11,7 +25,7 @@ const allBut = (mock: MockClient, scope: string) => mock.key(mock.server.app.kno
 const firstFile = async (mock: MockClient, bucket: string, query = 'limit=1') =>
   (await mock.call(`${bucketPath(mock, bucket)}/files?${query}`, { key: keys(mock).full })).body.data[0];
 
-export const FAULT_PROBES: Record<FaultName, Probe> = {
+export const FAULT_PROBES: Record<FaultName, RuleProbe> = {
   'scope-unenforced-mutating': async (mock) => {
     const file = await firstFile(mock, mock.ids.allowed);
     return (

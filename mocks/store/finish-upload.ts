@@ -1,8 +1,8 @@
 // Turns received upload bytes into a ready file of the bucket.
 import type { FileRecord } from '../world/world-types.ts';
-import type { PendingUpload, WorldStore } from '../store/world-store.ts';
-import { addFile } from '../store/file-mutations.ts';
-import { timestamp } from '../core/clock.ts';
+import type { PendingUpload, WorldStore } from './world-store.ts';
+import { isoSeconds } from '../world/seeded-values.ts';
+import { addFile } from './file-mutations.ts';
 
 /** Hex SHA-256 of the bytes (Web Crypto, so it runs in browsers too). */
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
@@ -15,7 +15,7 @@ export async function finishUpload(store: WorldStore, upload: PendingUpload, now
   upload.finished = true;
   const bytes = upload.received!;
   const bucket = store.buckets.get(upload.bucketId)!;
-  const now = timestamp(nowMs);
+  const now = isoSeconds(nowMs);
   const file: FileRecord = {
     id: upload.fileId,
     workspaceId: bucket.bucket.workspaceId,

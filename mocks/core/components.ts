@@ -1,0 +1,57 @@
+// The parts the mock is assembled from (as Prism's createInstance takes its
+// components): the API base, the request steps, the operation handlers and the
+// endpoints beside the API. A variant of the mock replaces or wraps a part.
+import type { HandlerTable, MockEnvironment } from './handler-context.ts';
+import type { MockRequest, MockResponse } from './types.ts';
+import type { ApiSteps, StepDeps } from './api-steps.ts';
+import type { KeyStore } from './key-store.ts';
+import { createApiSteps } from './api-steps.ts';
+import { MAX_JSON_BODY_BYTES } from './request-body.ts';
+import { finishAtOnce, MAX_UPLOAD_BYTES, receiveUpload, serveDownload, type UploadFinisher } from './presigned-endpoints.ts';
+import { notFound } from './problems.ts';
+
+export interface MockEndpoints {
+  /** PUT of an upload's bytes; `finish` decides what happens once they arrived. */
+  receiveUpload(request: MockRequest, uploadId: string, finish: UploadFinisher): Promise<MockResponse>;
+  finishUpload: UploadFinisher;
+  serveDownload(request: MockRequest, fileId: string): MockResponse;
+  /** Any path outside the API, the control API and the presigned URLs. */
+  unknownPath(request: MockRequest): MockResponse;
+}
+
+export interface MockComponents {
+  /** The API's base path, e.g. `/api/v1`. */
+  apiBase: string;
+  steps: ApiSteps;
+  handlers: HandlerTable;
+  endpoints: MockEndpoints;
+  /** How many body bytes a front end reads for this path before flagging the request truncated. */
+  bodyLimit(path: string): number;
+}
+
+/** What the components are built from; also what a variant may consult. */
+export interface ComponentDeps extends StepDeps {
+  apiBase: string;
+  handlers: HandlerTable;
+  keys: KeyStore;
+  knownScopes: readonly string[];
+  env: MockEnvironment;
+}
+
+/** The contract's own components. */
+export function createCoreComponents(deps: ComponentDeps): MockComponents {
+  const { env, apiBase } = deps;
+  return {
+    apiBase,
+    steps: createApiSteps(deps),
+    handlers: deps.handlers,
+    endpoints: {
+      receiveUpload: (request, uploadId, finish) => receiveUpload(env, request, uploadId, finish),
+      finishUpload: finishAtOnce,
+      serveDownload: (request, fileId) => serveDownload(env, request, fileId),
+      unknownPath: (request) =>
+        notFound(`Nothing at ${request.path}. The API lives under ${apiBase}; the mock's control API under /__mock/.`),
+    },
+    bodyLimit: (path) => (path.startsWith('/__uploads/') ? MAX_UPLOAD_BYTES : MAX_JSON_BODY_BYTES),
+  };
+}

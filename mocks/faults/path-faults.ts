@@ -1,0 +1,93 @@
+// Planted faults of path shapes and of the answers to unknown paths, unlisted
+// methods and malformed parameters: each wraps the routing or parameter steps.
+import { internalError, spaFallback } from './fault-answers.ts';
+import { targets } from './fault-targets.ts';
+import { jsonOf, patchSteps, type FaultDefinition } from './plant.ts';
+import { notFound } from '../core/problems.ts';
+
+const MOVED_SUFFIX = ':move';
+
+export const PATH_FAULTS = [
+  {
+    name: 'route-moved',
+    description: 'POST .../files/move is served at .../files:move instead; the documented path is 404.',
+    plant: (c) =>
+      patchSteps(c, (s) => ({
+        locate(method, path) {
+          if (path.endsWith(`/files${MOVED_SUFFIX}`)) return s.locate(method, `${path.slice(0, -MOVED_SUFFIX.length)}/move`);
+          const match = s.locate(method, path);
+          return match.kind === 'matched' && targets('route-moved', match.route) ? { kind: 'not-found' } : match;
+        },
+      })),
+  },
+  {
+    name: 'api-prefix-moved',
+    description: 'Every route is served under /v1 instead of /api/v1; the documented paths are 404.',
+    plant: (c) => ({ ...c, apiBase: c.apiBase.replace(/^\/api(?=\/)/, '') }),
+  },
+  {
+    name: 'unknown-paths-served',
+    description: 'Unknown paths, other version prefixes included, are answered 200 with an HTML page (a single-page-app fallback).',
+    plant: (c) => ({
+      ...patchSteps(c, (s) => ({
+        unrouted: (match, request) => (match.kind === 'not-found' ? spaFallback() : s.unrouted(match, request)),
+      })),
+      endpoints: { ...c.endpoints, unknownPath: spaFallback },
+    }),
+  },
+  {
+    name: 'unlisted-method-404',
+    description: 'A method the spec does not list on a known path is 404, not 405 with Allow.',
+    plant: (c) =>
+      patchSteps(c, (s) => ({
+        unrouted: (match, request) =>
+          match.kind === 'method-not-allowed' ? notFound(`No route ${request.method} ${request.path}.`) : s.unrouted(match, request),
+      })),
+  },
+  {
+    name: 'bad-path-500',
+    description: 'A path parameter that is not an id is answered 500.',
+    plant: (c) =>
+      patchSteps(c, (s) => ({
+        unrouted: (match, request) => (match.kind === 'bad-path' ? internalError() : s.unrouted(match, request)),
+        checkPath: (route, params) => (s.checkPath(route, params) ? internalError() : undefined),
+      })),
+  },
+  {
+    name: 'bad-id-404',
+    description: 'A path parameter that is not an id is 404 not_found instead of 400 invalid_request.',
+    plant: (c) =>
+      patchSteps(c, (s) => ({
+        checkPath: (route, params) => s.checkPath(route, params) && notFound('No such resource.'),
+      })),
+  },
+  {
+    name: 'bad-query-500',
+    description: 'A query value of the wrong kind is answered 500.',
+    plant: (c) =>
+      patchSteps(c, (s) => ({
+        readQuery: (raw) => {
+          const read = s.readQuery(raw);
+          return 'refusal' in read ? { refusal: internalError() } : read;
+        },
+        checkQuery: (route, params, query) => {
+          const checked = s.checkQuery(route, params, query);
+          return 'refusal' in checked ? { refusal: internalError() } : checked;
+        },
+      })),
+  },
+  {
+    name: 'bad-query-defaulted',
+    description: 'Query values of the wrong kind are replaced by defaults instead of refused 400.',
+    plant: (c) =>
+      patchSteps(c, (s) => ({
+        checkQuery(route, params, query) {
+          const checked = s.checkQuery(route, params, query);
+          if (!('refusal' in checked)) return checked;
+          // Drops every value the refusal names and carries on with the defaults.
+          const named = new Set(((jsonOf(checked.refusal) as { errors?: { field: string }[] }).errors ?? []).map((e) => e.field));
+          return s.checkQuery(route, params, new URLSearchParams([...query].filter(([name]) => !named.has(name))));
+        },
+      })),
+  },
+] as const satisfies readonly FaultDefinition[];

@@ -1,0 +1,46 @@
+// What a planted fault is: a function that takes the mock's components and
+// returns them with one part replaced or wrapped, plus small helpers the
+// plants share. Nothing here is reached unless a fault is switched on.
+import type { ComponentDeps, MockComponents } from '../core/components.ts';
+import type { ApiSteps } from '../core/api-steps.ts';
+import type { HandlerContext, HandlerTable, OperationHandler, OperationId } from '../core/handler-context.ts';
+import type { MockResponse } from '../core/types.ts';
+
+/** Replaces or wraps one part of the components; `deps` gives the mock's facilities (store, keys, validator). */
+export type Plant = (components: MockComponents, deps: ComponentDeps) => MockComponents;
+
+/** A planted fault: its name, what it breaks, and how. */
+export interface FaultDefinition {
+  name: string;
+  /** What the mock does wrong while the fault is on. */
+  description: string;
+  plant: Plant;
+}
+
+/** The components with some steps replaced; each patch gets the step it replaces. */
+export function patchSteps(c: MockComponents, patch: (steps: ApiSteps) => Partial<ApiSteps>): MockComponents {
+  return { ...c, steps: { ...c.steps, ...patch(c.steps) } };
+}
+
+/** The components with one operation's handler wrapped. */
+export function wrapHandler<K extends OperationId>(
+  c: MockComponents,
+  operationId: K,
+  wrap: (inner: OperationHandler<K>) => (ctx: HandlerContext<K>) => MockResponse | Promise<MockResponse>,
+): MockComponents {
+  const handlers: HandlerTable = { ...c.handlers, [operationId]: wrap(c.handlers[operationId]) };
+  return { ...c, handlers };
+}
+
+/** The parsed JSON body of a response, or undefined. */
+export function jsonOf(response: MockResponse): unknown {
+  if (typeof response.body !== 'string' || !(response.headers['Content-Type'] ?? '').includes('json')) return undefined;
+  try {
+    return JSON.parse(response.body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The response with a new JSON body (same status and headers). */
+export const withJson = (response: MockResponse, body: unknown): MockResponse => ({ ...response, body: JSON.stringify(body) });
