@@ -10,7 +10,15 @@ interface Counts {
 }
 
 /** Reads Vitest's JSON report, Playwright's JSON report, or our own counts. */
-export function countResults(json: Record<string, any>): Counts {
+interface ResultsFile {
+  numPassedTests?: number;
+  numFailedTests?: number;
+  numPendingTests?: number;
+  numTodoTests?: number;
+  stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
+}
+
+export function countResults(json: ResultsFile): Counts {
   if (typeof json.numPassedTests === 'number') {
     return {
       passed: json.numPassedTests,
@@ -18,14 +26,14 @@ export function countResults(json: Record<string, any>): Counts {
       skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
     };
   }
-  if (json.stats && typeof json.stats.expected === 'number') {
+  if (typeof json.stats?.expected === 'number') {
     return { passed: json.stats.expected + (json.stats.flaky ?? 0), failed: json.stats.unexpected ?? 0, skipped: json.stats.skipped ?? 0 };
   }
   throw new Error('not a known results file');
 }
 
 function findResultFiles(dir: string): string[] {
-  let entries: string[] = [];
+  let entries: string[];
   try {
     entries = readdirSync(dir);
   } catch {

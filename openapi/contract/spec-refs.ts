@@ -14,7 +14,7 @@ export function resolveRef<T>(doc: ApiDocument, node: unknown): T {
       .slice(2)
       .split('/')
       .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<any>((at, key) => at?.[key], doc);
+      .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], doc) as { $ref?: string };
     if (current === undefined) throw new Error(`Unresolvable reference in the bundled spec`);
   }
   return current as T;
