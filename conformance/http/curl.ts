@@ -50,14 +50,16 @@ function cut(pieces: Piece[], limit: number): Piece[] {
   const out: Piece[] = [];
   let left = limit;
   for (const piece of pieces) {
-    if (typeof piece !== 'string') out.push(piece);
-    else if (piece.length <= left) out.push(piece);
-    else return [...out, `${piece.slice(0, left)}…`];
-    if (typeof piece === 'string') left -= piece.length;
+    if (typeof piece === 'string') {
+      if (piece.length > left) return [...out, `${piece.slice(0, left)}…`];
+      left -= piece.length;
+    }
+    out.push(piece);
   }
   return out;
 }
 
+/** A query value decoded as a server reads it (`+` is a space), or undefined when malformed. */
 function formDecode(value: string): string | undefined {
   try {
     return decodeURIComponent(value.replace(/\+/g, ' '));
