@@ -1,5 +1,6 @@
-// Builds a curl command that reproduces one request, naming each key as
-// "$ENV_VAR" instead of its value.
+// Builds a curl command that reproduces one request, naming each key as "$ENV_VAR"
+// in place of its value, in whatever form (raw, encoded, base64) the request carried it.
+import { compileSecrets, type Secret } from './redact.ts';
 
 export interface CurlRequest {
   method: string;
@@ -8,43 +9,111 @@ export interface CurlRequest {
   body?: string;
 }
 
-/** Quotes a value for a POSIX shell; `$VAR` references stay expandable inside double quotes. */
-function shellQuote(value: string, expandable: boolean): string {
-  if (expandable) return `"${value.replace(/(["\\`])/g, '\\$1')}"`;
-  return `'${value.replace(/'/g, `'\\''`)}'`;
+/** A shell word is made of literal text and references to env vars. */
+type Piece = string | { env: string };
+
+const BODY_LIMIT = 2048;
+
+type Compiled = ReturnType<typeof compileSecrets>;
+
+/** Splits a text into literal pieces and env references wherever any form of a key appears. */
+function splitSecrets(text: string, compiled: Compiled): Piece[] {
+  let pieces: Piece[] = [text];
+  for (const { secret, pattern } of compiled) {
+    pieces = pieces.flatMap((piece) => {
+      if (typeof piece !== 'string') return [piece];
+      const parts = piece.split(pattern);
+      return parts.flatMap((part, i) => (i === 0 ? [part] : [{ env: secret.env }, part]));
+    });
+  }
+  return pieces.filter((p) => p !== '');
 }
 
 /**
- * The curl command for a request. `secrets` maps a token to its env var: the token
- * is written as `$ENV`, in headers and in the URL alike.
+ * Quotes pieces as one POSIX shell word: single quotes without env references; otherwise
+ * double quotes with `$ENV` expandable and every other `$`, quote, backslash and backtick
+ * escaped (a `!` is closed out of the quotes, so interactive history expansion leaves it).
  */
-export function buildCurl(request: CurlRequest, secrets: { env: string; token: string }[]): string {
-  let usesEnv = false;
-  const swap = (text: string): string => {
-    let out = text;
-    for (const { env, token } of secrets) {
-      for (const form of [token, encodeURIComponent(token)]) {
-        if (out.includes(form)) {
-          out = out.split(form).join(`$${env}`);
-          usesEnv = true;
-        }
-      }
+function shellWord(pieces: Piece[]): string {
+  if (pieces.every((p) => typeof p === 'string')) return `'${pieces.join('').replace(/'/g, `'\\''`)}'`;
+  const inner = pieces.map((piece, i) => {
+    if (typeof piece === 'string') return piece.replace(/(["\\`$])/g, '\\$1').replace(/!/g, `"'!'"`);
+    const next = pieces[i + 1];
+    const glued = typeof next === 'string' && /^[A-Za-z0-9_]/.test(next);
+    return glued ? `\${${piece.env}}` : `$${piece.env}`;
+  });
+  return `"${inner.join('')}"`;
+}
+
+/** Cuts pieces after `limit` literal characters, never inside an env reference. */
+function cut(pieces: Piece[], limit: number): Piece[] {
+  const out: Piece[] = [];
+  let left = limit;
+  for (const piece of pieces) {
+    if (typeof piece === 'string') {
+      if (piece.length > left) return [...out, `${piece.slice(0, left)}…`];
+      left -= piece.length;
     }
-    return out;
-  };
+    out.push(piece);
+  }
+  return out;
+}
+
+/** A query value decoded as a server reads it (`+` is a space), or undefined when malformed. */
+function formDecode(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Takes out of the URL every query parameter whose value is exactly a key; curl's
+ * `--url-query` adds it back URL-encoded, so a key with `+`, `/` or `=` reaches the
+ * server unchanged. Other parameters keep their place and spelling.
+ */
+function extractQueryKeys(url: string, secrets: Secret[]): { url: string; queryKeys: { name: string; env: string }[] } {
+  const hash = url.indexOf('#');
+  const question = url.indexOf('?');
+  if (question < 0 || (hash >= 0 && hash < question)) return { url, queryKeys: [] };
+  const end = hash < 0 ? url.length : hash;
+  const queryKeys: { name: string; env: string }[] = [];
+  const kept = url
+    .slice(question + 1, end)
+    .split('&')
+    .filter((pair) => {
+      const eq = pair.indexOf('=');
+      const secret = eq > 0 ? secrets.find((s) => s.token === formDecode(pair.slice(eq + 1))) : undefined;
+      if (secret) queryKeys.push({ name: pair.slice(0, eq), env: secret.env });
+      return !secret;
+    });
+  const query = kept.length ? `?${kept.join('&')}` : '';
+  return { url: `${url.slice(0, question)}${query}${url.slice(end)}`, queryKeys };
+}
+
+/** `-u user:password` for a Basic header that carries a key, so curl encodes it itself. */
+function basicUser(name: string, value: string, compiled: Compiled): string[] | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=_-]+)$/i.exec(value);
+  if (name.toLowerCase() !== 'authorization' || !match) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  if (!decoded.includes(':') || !compiled.some(({ secret }) => decoded.includes(secret.token))) return undefined;
+  return ['-u', shellWord(splitSecrets(decoded, compiled))];
+}
+
+/**
+ * The curl command for a request. `secrets` maps a token to its env var: any form of the
+ * token in a header, the URL or the body is written as `$ENV`, never its value.
+ */
+export function buildCurl(request: CurlRequest, secrets: Secret[]): string {
+  const compiled = compileSecrets(secrets);
   const parts = ['curl', '-sS', '-i', '-X', request.method];
   for (const [name, value] of Object.entries(request.headers)) {
-    usesEnv = false;
-    const header = swap(`${name}: ${value}`);
-    parts.push('-H', shellQuote(header, usesEnv));
+    parts.push(...(basicUser(name, value, compiled) ?? ['-H', shellWord(splitSecrets(`${name}: ${value}`, compiled))]));
   }
-  if (request.body !== undefined) {
-    usesEnv = false;
-    const body = swap(request.body.length > 2048 ? `${request.body.slice(0, 2048)}…` : request.body);
-    parts.push('--data-binary', shellQuote(body, usesEnv));
-  }
-  usesEnv = false;
-  const url = swap(request.url);
-  parts.push(shellQuote(url, usesEnv));
+  if (request.body !== undefined) parts.push('--data-raw', shellWord(cut(splitSecrets(request.body, compiled), BODY_LIMIT)));
+  const { url, queryKeys } = extractQueryKeys(request.url, secrets);
+  for (const { name, env } of queryKeys) parts.push('--url-query', shellWord([...splitSecrets(`${name}=`, compiled), { env }]));
+  parts.push(shellWord(splitSecrets(url, compiled)));
   return parts.join(' ');
 }

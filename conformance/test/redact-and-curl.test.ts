@@ -1,9 +1,11 @@
-// Redaction by value (raw, base64, URL-encoded) and curl reproduction with $ENV_VAR keys.
+// Redaction by value and curl reproduction with $ENV_VAR keys (the encodings in depth: redact-encodings.test.ts).
 import { describe, expect, it } from 'vitest';
 import { createRedactor, secretForms } from '../http/redact.ts';
 import { buildCurl } from '../http/curl.ts';
 import { describeResponse } from '../checks/assert.ts';
 import type { Exchange } from '../http/api-client.ts';
+import { TEST_KEYS, encodedForms } from './support/key-encodings.ts';
+import { findKey } from './support/key-oracle.ts';
 
 const secret = { env: 'BUCKETKIT_KEY_FULL', token: 'bk_live_S3cr3t+/Token==' };
 const redact = createRedactor([secret]);
@@ -57,16 +59,57 @@ describe('curl reproduction', () => {
     expect(curl).toBe(
       `curl -sS -i -X GET -H "Authorization: Bearer $BUCKETKIT_KEY_FULL" -H 'X-Bucketkit-Run: bk1' 'http://h/api/v1/workspaces'`,
     );
-    expect(curl).not.toContain(secret.token);
   });
 
-  it('swaps a key in the query string and quotes a body safely', () => {
-    const curl = buildCurl(
-      { method: 'POST', url: `http://h/x?api_key=${encodeURIComponent(secret.token)}`, headers: {}, body: `{"a":"it's"}` },
-      [secret],
-    );
-    expect(curl).toContain(`"http://h/x?api_key=$BUCKETKIT_KEY_FULL"`);
-    expect(curl).toContain(`--data-binary '{"a":"it'\\''s"}'`);
+  it('moves a query key to --url-query (curl encodes it) and keeps the other parameters in place', () => {
+    const url = new URL('http://h/x?b=a%20b&c=%7E');
+    url.searchParams.set('api_key', secret.token);
+    const curl = buildCurl({ method: 'GET', url: url.toString(), headers: {} }, [secret]);
+    expect(curl).toBe(`curl -sS -i -X GET --url-query "api_key=$BUCKETKIT_KEY_FULL" 'http://h/x?b=a+b&c=%7E'`);
+  });
+
+  it('quotes a body safely: quotes, $, backticks and ! stay literal, only the key is expanded', () => {
+    const plain = buildCurl({ method: 'POST', url: 'http://h/x', headers: {}, body: `{"a":"it's $HOME"}` }, [secret]);
+    expect(plain).toContain(`--data-raw '{"a":"it'\\''s $HOME"}'`);
+    const keyed = buildCurl({ method: 'POST', url: 'http://h/x', headers: {}, body: `{"k":"${secret.token}","a":"$HOME \`x\` !"}` }, [
+      secret,
+    ]);
+    expect(keyed).toContain(`--data-raw "{\\"k\\":\\"$BUCKETKIT_KEY_FULL\\",\\"a\\":\\"\\$HOME \\\`x\\\` "'!'"\\"}"`);
+  });
+
+  it('writes ${ENV} when a name character follows the key, so the shell reads the right variable', () => {
+    const curl = buildCurl({ method: 'GET', url: `http://h/x/${secret.token}abc`, headers: {} }, [secret]);
+    expect(curl).toContain('"http://h/x/${BUCKETKIT_KEY_FULL}abc"');
+  });
+
+  it('writes a Basic header that carries a key as -u, so curl encodes it', () => {
+    const basic = `Basic ${Buffer.from(`ci:${secret.token}`).toString('base64')}`;
+    const curl = buildCurl({ method: 'GET', url: 'http://h/x', headers: { Authorization: basic } }, [secret]);
+    expect(curl).toBe(`curl -sS -i -X GET -u "ci:$BUCKETKIT_KEY_FULL" 'http://h/x'`);
+  });
+
+  it('cuts a long body after 2048 characters without ever cutting a key in half', () => {
+    const body = `${'x'.repeat(2040)}${secret.token}${'y'.repeat(100)}`;
+    const curl = buildCurl({ method: 'POST', url: 'http://h/x', headers: {}, body }, [secret]);
+    expect(curl).toContain(`${'$'}{BUCKETKIT_KEY_FULL}${'y'.repeat(8)}…`);
+    expect(findKey(curl, secret.token)).toBeUndefined();
+  });
+
+  it.each(Object.entries(TEST_KEYS))('never writes the %s key in any encoding, in a header, the URL or the body', (name, token) => {
+    const secrets = [{ env: `BUCKETKIT_KEY_${name.toUpperCase()}`, token }];
+    for (const form of encodedForms(token)) {
+      const curl = buildCurl(
+        {
+          method: 'POST',
+          url: `http://h/x/${encodeURIComponent(form.text)}?q=${encodeURIComponent(form.text)}&access_token=${encodeURIComponent(token)}`,
+          headers: { Authorization: `Bearer ${token}`, 'X-Echo': form.text },
+          body: JSON.stringify({ echo: form.text }),
+        },
+        secrets,
+      );
+      expect(findKey(curl, token), form.name).toBeUndefined();
+      expect(curl, form.name).toContain(`"access_token=$${secrets[0].env}"`);
+    }
   });
 });
 
