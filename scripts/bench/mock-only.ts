@@ -45,7 +45,7 @@ export async function measureWorlds(
 }
 
 /** The mock's JSON body limit (GAPS.md G15). */
-const BODY_LIMIT = 1024 * 1024;
+export const BODY_LIMIT = 1024 * 1024;
 
 /** A trash request with as many distinct, well-formed ids as fit in `limit` bytes. */
 export function bigTrashBody(limit = BODY_LIMIT): { body: JsonBody<'trashFiles'>; bytes: number } {
@@ -61,13 +61,13 @@ export function bigTrashBody(limit = BODY_LIMIT): { body: JsonBody<'trashFiles'>
 }
 
 /** The longest event-loop block while one request carries a ~1 MiB body: a probe GETs every 10 ms meanwhile. */
-export async function measureStall(repeats: number, seed: number | undefined): Promise<StallResult> {
+export async function measureStall(repeats: number, seed: number | undefined, bodyBytes = BODY_LIMIT): Promise<StallResult> {
   const mock = await startMock({ seed });
   try {
     const world = await probeWorld(mock);
     const probeKey = await mintKey(mock, [route('listWorkspaces').scope], null);
     const trashKey = await mintKey(mock, [route('trashFiles').scope], [world.ids.bucketId]);
-    const { body, bytes } = bigTrashBody();
+    const { body, bytes } = bigTrashBody(bodyBytes);
     const result: StallResult = {
       ids: body.fileIds.length,
       bodyBytes: bytes,

@@ -1,5 +1,6 @@
 // Renders one bench run as BENCHMARKS.md: machine, commands, one table per measurement, then the targets.
-import { evaluateTargets, middle, SELFTEST_BEFORE_SEC, type BenchResults, type LoadRow, type ServerName } from './results.ts';
+import { median } from './measure.ts';
+import { evaluateTargets, SELFTEST_BEFORE_SEC, type BenchResults, type LoadRow, type ServerName } from './results.ts';
 
 const SERVER: Record<ServerName, string> = { mock: 'bucketkit mock', prism: 'Prism 5 (static)', bare: 'bare node:http' };
 
@@ -102,7 +103,7 @@ function stall(r: BenchResults): string[] {
   const s = r.stall;
   if (!s) return ['Not measured in this run.'];
   return [
-    `A probe sends a GET every 10 ms on its own connection while one \`POST .../files/trash\` carries ${int(s.ids)} ids (${int(s.bodyBytes)} bytes, as many as fit in the 1 MiB body limit). While the mock's event loop is blocked no probe is answered, so the longest gap between two answers is the longest block. Worst of ${s.repeats} repeat(s); the probe got ${int(s.probeAnswers)} answers and ${s.probeFailures} failures.`,
+    `A probe sends a GET every 10 ms on its own connection while one \`POST .../files/trash\` carries ${int(s.ids)} ids (${int(s.bodyBytes)} bytes, up to the mock's 1 MiB body limit). While the mock's event loop is blocked no probe is answered, so the longest gap between two answers is the longest block. Worst of ${s.repeats} repeat(s); the probe got ${int(s.probeAnswers)} answers and ${s.probeFailures} failures.`,
     '',
     table(['Big request answered', 'Its status', 'Longest gap between probe answers'], [[ms(s.requestMs), s.status, ms(s.maxGapMs)]]),
   ];
@@ -175,7 +176,7 @@ export function renderReport(r: BenchResults, findings = ''): string {
         c.label,
         `\`${c.command}\``,
         c.runsMs.length,
-        c.error ? `FAILED: ${c.error}` : ms(middle(c.runsMs)),
+        c.error ? `FAILED: ${c.error}` : ms(median(c.runsMs)),
         c.runsMs.map((v) => Math.round(v)).join(', '),
       ]),
     ),

@@ -1,5 +1,5 @@
 // What one bench run measured, and the targets it is judged against (met / NOT MET / not measured).
-import type { LoadResult } from './measure.ts';
+import { median, type LoadResult } from './measure.ts';
 
 export type ServerName = 'mock' | 'prism' | 'bare';
 
@@ -113,9 +113,6 @@ const sec = (v: number) => `${(v / 1000).toFixed(2)} s`;
 const mb = (v: number) => `${v.toFixed(0)} MB`;
 const times = (v: number) => `${v.toFixed(2)}×`;
 
-/** The middle run (the lower one of an even count). */
-export const middle = (runs: number[]) => [...runs].sort((a, b) => a - b)[Math.floor((runs.length - 1) / 2)];
-
 const failedPart = (r: BenchResults, part: string): Reading => {
   const f = r.failures.find((x) => x.section === part);
   return f && { failed: f.error };
@@ -156,7 +153,7 @@ export const TARGETS: Target[] = [
     show: ms,
     read: (r) => {
       const c = r.coldStarts.find((x) => x.isStartCommand);
-      return c?.error ? { failed: c.error } : c ? middle(c.runsMs) : failedPart(r, 'cold-start');
+      return c?.error ? { failed: c.error } : c ? median(c.runsMs) : failedPart(r, 'cold-start');
     },
   },
   ...worldTargets(100_000, '100k', 2_000, 300, true),

@@ -5,7 +5,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { measureColdStarts, measureThroughput } from './compare.ts';
-import { measureSoak, measureStall, measureWorlds } from './mock-only.ts';
+import { BODY_LIMIT, measureSoak, measureStall, measureWorlds } from './mock-only.ts';
 import { renderReport } from './report.ts';
 import { evaluateTargets, type BenchResults } from './results.ts';
 import { installExitGuard, redact, repoRoot, timeCommand } from './servers.ts';
@@ -26,6 +26,8 @@ export interface BenchPlan {
   listSamples: number;
   readyTimeoutMs: number;
   stallRepeats: number;
+  /** The big request's body size (the mock's 1 MiB limit unless a test asks for less). */
+  stallBodyBytes: number;
   soakSec: number;
   soakSampleSec: number;
   seed?: number;
@@ -120,6 +122,7 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
     listSamples: quick ? 200 : 1000,
     readyTimeoutMs: 60_000,
     stallRepeats: quick ? 1 : 3,
+    stallBodyBytes: BODY_LIMIT,
     soakSec,
     soakSampleSec: 5,
     seed: v.seed === undefined ? undefined : wholeNumber('seed', v.seed, 0, Number.MAX_SAFE_INTEGER),
@@ -172,7 +175,7 @@ export async function runBench(plan: BenchPlan, argv: string[] = []): Promise<Be
   });
   await part('stall', async () => {
     r.commands.push(`${mockCommand()}  (stall: one 1 MiB trash request, a GET probe every 10 ms)`);
-    r.stall = await measureStall(plan.stallRepeats, plan.seed);
+    r.stall = await measureStall(plan.stallRepeats, plan.seed, plan.stallBodyBytes);
   });
   await part('soak', async () => {
     r.commands.push(`${mockCommand()}  (soak: ${plan.soakSec} s of mixed requests)`);

@@ -130,39 +130,30 @@ export interface Server {
   readyMs: number;
 }
 
-/**
- * The mock as a user starts it (`npm start` = node mocks/http/start.mjs; `entry` swaps the entry point) on a free
- * loopback port; ready at its banner.
- */
-export async function startMock(options: { files?: number; seed?: number; timeoutMs?: number; entry?: string[] } = {}): Promise<Server> {
-  const entry = options.entry ?? ['mocks/http/start.mjs'];
-  const flags = ['--host', '127.0.0.1', '--port', '0'];
-  if (options.files !== undefined) flags.push('--files', String(options.files));
-  if (options.seed !== undefined) flags.push('--seed', String(options.seed));
+/** Spawns `node args` and waits until `ready` yields the API base URL; the process is stopped if it never does. */
+async function launch(args: string[], command: string, ready: (proc: Proc) => Promise<string>, env?: NodeJS.ProcessEnv): Promise<Server> {
   const started = performance.now();
-  const proc = startProcess(process.execPath, [...entry, ...flags]);
+  const proc = startProcess(process.execPath, args, env);
   try {
-    // The banner's first line names the base URL; the lines after it hold keys, never read.
-    const apiBase = await waitForLine(
-      proc,
-      'the mock',
-      (line) => /^bucketkit mock: (http:\/\/\S+)/.exec(line)?.[1],
-      options.timeoutMs ?? 60_000,
-    );
-    return {
-      origin: new URL(apiBase).origin,
-      apiBase,
-      proc,
-      command: `node ${[...entry, ...flags].join(' ')}`,
-      readyMs: performance.now() - started,
-    };
+    const apiBase = await ready(proc);
+    return { origin: new URL(apiBase).origin, apiBase, proc, command, readyMs: performance.now() - started };
   } catch (error) {
     await proc.stop();
     throw error;
   }
 }
 
-/** A canned answer of the bare server, keyed by method, URL and Authorization. */
+/** The mock as a user starts it (`npm start`; `entry` swaps the entry point) on a free loopback port, ready at its banner. */
+export function startMock(options: { files?: number; seed?: number; timeoutMs?: number; entry?: string[] } = {}): Promise<Server> {
+  const args = [...(options.entry ?? ['mocks/http/start.mjs']), '--host', '127.0.0.1', '--port', '0'];
+  if (options.files !== undefined) args.push('--files', String(options.files));
+  if (options.seed !== undefined) args.push('--seed', String(options.seed));
+  // The banner's first line names the base URL; the lines after it hold keys and are never read.
+  const banner = (line: string) => /^bucketkit mock: (http:\/\/\S+)/.exec(line)?.[1];
+  return launch(args, `node ${args.join(' ')}`, (proc) => waitForLine(proc, 'the mock', banner, options.timeoutMs ?? 60_000));
+}
+
+/** A canned answer of the bare server, keyed by `METHOD url authorization`. */
 export interface Canned {
   key: string;
   status: number;
@@ -170,26 +161,19 @@ export interface Canned {
   body: string;
 }
 
-/** The bare node:http baseline in its own process (bare-server.mjs), answering prebuilt strings. */
-export async function startBare(answers: Canned[], basePath: string): Promise<Server> {
-  const started = performance.now();
-  const proc = startProcess(process.execPath, [fileURLToPath(new URL('bare-server.mjs', import.meta.url))], {
-    ...process.env,
-    BENCH_BARE_ANSWERS: JSON.stringify(answers),
-  });
-  try {
-    const origin = await waitForLine(proc, 'the bare server', (line) => /^listening (http:\/\/\S+)$/.exec(line)?.[1], 30_000);
-    return {
-      origin,
-      apiBase: origin + basePath,
-      proc,
-      command: 'node scripts/bench/bare-server.mjs',
-      readyMs: performance.now() - started,
-    };
-  } catch (error) {
-    await proc.stop();
-    throw error;
-  }
+/** The bare node:http baseline in its own process (bare-server.mjs), answering prebuilt strings under `basePath`. */
+export function startBare(answers: Canned[], basePath: string): Promise<Server> {
+  const entry = fileURLToPath(new URL('bare-server.mjs', import.meta.url));
+  const listening = (line: string) => /^listening (http:\/\/\S+)$/.exec(line)?.[1];
+  return launch(
+    [entry],
+    'node scripts/bench/bare-server.mjs',
+    async (proc) => (await waitForLine(proc, 'the bare server', listening, 30_000)) + basePath,
+    {
+      ...process.env,
+      BENCH_BARE_ANSWERS: JSON.stringify(answers),
+    },
+  );
 }
 
 /** The Prism command line for a port, as the report shows it. */
@@ -199,19 +183,15 @@ export function prismCommand(port: string): string {
   return ['node_modules/.bin/prism', ...args].join(' ');
 }
 
-/** A real Prism 5 static mock of the bundled spec, ready once `ready(origin)` holds (polled every 5 ms). */
+/** A real Prism 5 static mock of the bundled spec (as mocks/prism runs it), ready once `ready(origin)` holds. */
 export async function startPrism(ready: (origin: string) => Promise<boolean>, timeoutMs = 60_000): Promise<Server> {
   const port = await findFreePort();
   const origin = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  const proc = startProcess(process.execPath, [`${repoRoot}node_modules/.bin/prism`, ...prismArgs({ document: bundledSpecPath, port })]);
-  try {
+  const args = [`${repoRoot}node_modules/.bin/prism`, ...prismArgs({ document: bundledSpecPath, port })];
+  return launch(args, prismCommand('<free port>'), async (proc) => {
     await pollUntil(() => ready(origin), proc, 'Prism', timeoutMs);
-    return { origin, apiBase: origin, proc, command: prismCommand('<free port>'), readyMs: performance.now() - started };
-  } catch (error) {
-    await proc.stop();
-    throw error;
-  }
+    return origin;
+  });
 }
 
 /** Polls `ready` every 5 ms (connection errors count as "not yet") until it holds, the process ends, or time is up. */
@@ -239,10 +219,14 @@ export async function timeCommand(
   const proc = startProcess(command, args);
   let out = '';
   proc.child.stdout!.on('data', (c: Buffer) => (out = (out + c.toString('utf8')).slice(-8000)));
-  const timer = setTimeout(() => void proc.stop(), timeoutMs);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void proc.stop();
+  }, timeoutMs);
   const code = await new Promise<number | null>((resolve) => proc.child.once('exit', (c) => resolve(c)));
   const wallMs = performance.now() - started;
   clearTimeout(timer);
   await proc.stop();
-  return { code: wallMs >= timeoutMs ? null : code, wallMs, output: redact(out) };
+  return { code: timedOut ? null : code, wallMs, output: redact(out) };
 }
