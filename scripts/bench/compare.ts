@@ -104,7 +104,6 @@ export async function measureThroughput(
       for (const c of cases) {
         for (const [name, server, headers] of servers) {
           const key = `${c.request}|${name}`;
-          process.stdout.write(`  throughput: round ${round + 1}/${settings.rounds}, ${c.request} on ${name}\n`);
           if (round === 0)
             notes.set(key, `${NOTES[name][c.refused ? 'refused' : 'ok']} (${await describe(server.apiBase + c.path, headers(c))})`);
           const result = await load(server.apiBase + c.path, headers(c), c.expected, {
@@ -157,7 +156,6 @@ export async function measureColdStarts(runs: number): Promise<ColdStartRow[]> {
       runsMs: [],
       isStartCommand: m.isStartCommand,
     };
-    process.stdout.write(`  cold start: ${m.label}\n`);
     try {
       for (let i = -1; i < runs; i++) {
         const t0 = performance.now();
@@ -177,7 +175,6 @@ export async function measureColdStarts(runs: number): Promise<ColdStartRow[]> {
     rows.push(row);
   }
   const prism: ColdStartRow = { label: 'Prism 5', command: prismCommand('<port>'), runsMs: [], isStartCommand: false };
-  process.stdout.write('  cold start: Prism\n');
   try {
     for (let i = 0; i < runs; i++) {
       const server = await startPrism((origin) =>

@@ -20,7 +20,6 @@ export async function measureWorlds(
 ): Promise<WorldRow[]> {
   const rows: WorldRow[] = [];
   for (const files of sizes) {
-    process.stdout.write(`  worlds: ${files} files\n`);
     const row: WorldRow = { files, listing: [] };
     rows.push(row);
     let mock: Server | undefined;

@@ -130,8 +130,8 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
   };
 }
 
-/** Runs the plan's parts in order; a part that throws becomes a failure of the results, never an exception. */
-export async function runBench(plan: BenchPlan, argv: string[] = []): Promise<BenchResults> {
+/** Runs the plan's parts in order, telling `log` each part's time; a part that throws becomes a failure of the results, never an exception. */
+export async function runBench(plan: BenchPlan, argv: string[] = [], log: (line: string) => void = () => {}): Promise<BenchResults> {
   const [l1, l5, l15] = loadavg();
   const r: BenchResults = {
     mode: plan.mode,
@@ -155,12 +155,16 @@ export async function runBench(plan: BenchPlan, argv: string[] = []): Promise<Be
   };
   const part = async (name: Section, run: () => Promise<void>) => {
     if (!plan.sections.includes(name)) return;
-    process.stdout.write(`${name}\n`);
+    const started = performance.now();
+    log(`${name}…`);
     try {
       await run();
     } catch (error) {
       r.failures.push({ section: name, error: redact((error as Error).message) });
     }
+    log(
+      `${name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s${r.failures.some((f) => f.section === name) ? ' (failed)' : ''}`,
+    );
   };
   const mockCommand = (files?: number) =>
     `node mocks/http/start.mjs --host 127.0.0.1 --port 0${files ? ` --files ${files}` : ''}${plan.seed === undefined ? '' : ` --seed ${plan.seed}`}`;
@@ -219,7 +223,7 @@ async function main(argv: string[]): Promise<number> {
   }
   installExitGuard();
   const started = performance.now();
-  const results = await runBench(plan, argv);
+  const results = await runBench(plan, argv, (line) => process.stdout.write(`${line}\n`));
   const findingsFile = fileURLToPath(new URL('findings.md', import.meta.url));
   const report = renderReport(results, existsSync(findingsFile) ? readFileSync(findingsFile, 'utf8') : '');
   const out = resolve(repoRoot, plan.outFile);
