@@ -3,7 +3,7 @@ import { listScopes } from '../../openapi/contract/route-table.ts';
 import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
 import { specBasePath } from '../../openapi/contract/api-base.ts';
 import { exampleOf, mintKey, pathOf, probeWorld, route, type Op } from './api.ts';
-import { call, load, median, type LoadResult, type LoadSettings } from './measure.ts';
+import { call, combineRounds, load, type LoadResult, type LoadSettings } from './measure.ts';
 import type { ColdStartRow, LoadRow, ServerName } from './results.ts';
 import { answers200, prismCommand, startBare, startMock, startPrism, type Server } from './servers.ts';
 
@@ -18,14 +18,16 @@ interface Case {
   refused: boolean;
 }
 
-const NOTES: Record<ServerName, { ok: string; refused: string }> = {
-  mock: {
-    ok: 'seeded world, minted key limited to one bucket',
-    refused: '403 insufficient_scope: a minted key with every scope but the route’s',
-  },
-  prism: { ok: 'spec example, Prism validation on', refused: '403 spec example via "Prefer: code=403" (Prism checks no scopes)' },
-  bare: { ok: 'spec example, prebuilt string', refused: '403 spec example, prebuilt string' },
-};
+/** What each server is asked and answers, for the table. */
+function note(server: ServerName, refused: boolean): string {
+  if (server === 'mock')
+    return refused
+      ? `403 insufficient_scope: a minted key with every scope but ${route('listFiles').scope}`
+      : 'seeded world, minted key limited to one bucket';
+  if (server === 'prism')
+    return refused ? '403 spec example via "Prefer: code=403" (Prism checks no scopes)' : 'spec example, Prism validation on';
+  return refused ? '403 spec example, prebuilt string' : 'spec example, prebuilt string';
+}
 
 /** How many items an answer lists, for the table's note. */
 async function describe(url: string, headers: Record<string, string>): Promise<string> {
@@ -48,36 +50,30 @@ export async function measureThroughput(
     started.push(mock);
     const world = await probeWorld(mock);
     const files = pathOf('listFiles', world.ids, { prefix: world.prefix, limit: 100 });
-    const cases: Case[] = [
-      {
-        request: 'list workspaces',
-        op: 'listWorkspaces',
-        path: pathOf('listWorkspaces', {}),
-        expected: route('listWorkspaces').successStatus,
-        refused: false,
-      },
-      {
-        request: 'list files (prefix, limit 100)',
-        op: 'listFiles',
-        path: files,
-        expected: route('listFiles').successStatus,
-        refused: false,
-      },
-      { request: 'refused (missing scope)', op: 'listFiles', path: files, expected: 403, refused: true },
+    const ask = (request: string, op: Op, path: string, refused = false): Case => ({
+      request,
+      op,
+      path,
+      refused,
+      expected: refused ? 403 : route(op).successStatus,
+    });
+    const cases = [
+      ask('list workspaces', 'listWorkspaces', pathOf('listWorkspaces', {})),
+      ask('list files (prefix, limit 100)', 'listFiles', files),
+      ask('refused (missing scope)', 'listFiles', files, true),
     ];
-    const all = listScopes(loadBundledSpec()).map((s) => s.scope);
-    const granted = `Bearer ${await mintKey(mock, [route('listWorkspaces').scope, route('listFiles').scope], [world.ids.bucketId])}`;
-    const refused = `Bearer ${await mintKey(
-      mock,
-      all.filter((s) => s !== route('listFiles').scope),
-      [world.ids.bucketId],
-    )}`;
+    const everyScope = listScopes(loadBundledSpec()).map((s) => s.scope);
+    const keys = {
+      granted: `Bearer ${await mintKey(mock, [route('listWorkspaces').scope, route('listFiles').scope], [world.ids.bucketId])}`,
+      refused: `Bearer ${await mintKey(
+        mock,
+        everyScope.filter((s) => s !== route('listFiles').scope),
+        [world.ids.bucketId],
+      )}`,
+    };
+    const placeholder = (c: Case) => PLACEHOLDER[c.refused ? 'refused' : 'granted'];
     const bare = await startBare(
-      cases.map((c) => ({
-        key: `GET ${basePath}${c.path} ${c.refused ? PLACEHOLDER.refused : PLACEHOLDER.granted}`,
-        status: c.expected,
-        ...exampleOf(c.op, c.expected),
-      })),
+      cases.map((c) => ({ key: `GET ${basePath}${c.path} ${placeholder(c)}`, status: c.expected, ...exampleOf(c.op, c.expected) })),
       basePath,
     );
     started.push(bare);
@@ -88,54 +84,31 @@ export async function measureThroughput(
       `${bare.command}  (throughput: bare node:http)`,
       `${prism.command}  (throughput: Prism)`,
     );
-    const servers: [ServerName, Server, (c: Case) => Record<string, string>][] = [
-      ['mock', mock, (c) => ({ authorization: c.refused ? refused : granted })],
-      [
-        'prism',
-        prism,
-        (c): Record<string, string> =>
-          c.refused ? { authorization: PLACEHOLDER.refused, prefer: 'code=403' } : { authorization: PLACEHOLDER.granted },
-      ],
-      ['bare', bare, (c) => ({ authorization: c.refused ? PLACEHOLDER.refused : PLACEHOLDER.granted })],
-    ];
-    const rounds = new Map<string, LoadResult[]>();
-    const notes = new Map<string, string>();
+    const servers = { mock, prism, bare };
+    const headers = (name: ServerName, c: Case): Record<string, string> =>
+      name === 'mock'
+        ? { authorization: keys[c.refused ? 'refused' : 'granted'] }
+        : { authorization: placeholder(c), ...(name === 'prism' && c.refused ? { prefer: 'code=403' } : {}) };
+    const rows = cases.flatMap((c) =>
+      (['mock', 'prism', 'bare'] as const).map((name) => ({ c, name, notes: '', results: [] as LoadResult[] })),
+    );
     for (let round = 0; round < settings.rounds; round++) {
-      for (const c of cases) {
-        for (const [name, server, headers] of servers) {
-          const key = `${c.request}|${name}`;
-          if (round === 0)
-            notes.set(key, `${NOTES[name][c.refused ? 'refused' : 'ok']} (${await describe(server.apiBase + c.path, headers(c))})`);
-          const result = await load(server.apiBase + c.path, headers(c), c.expected, {
-            ...settings,
-            warmupSec: round === 0 ? settings.warmupSec : 0,
-          });
-          rounds.set(key, [...(rounds.get(key) ?? []), result]);
-        }
+      for (const row of rows) {
+        const url = servers[row.name].apiBase + row.c.path;
+        if (round === 0) row.notes = `${note(row.name, row.c.refused)} (${await describe(url, headers(row.name, row.c))})`;
+        row.results.push(
+          await load(url, headers(row.name, row.c), row.c.expected, { ...settings, warmupSec: round === 0 ? settings.warmupSec : 0 }),
+        );
       }
     }
-    return cases.flatMap((c) =>
-      servers.map(([name]) => {
-        const results = rounds.get(`${c.request}|${name}`)!;
-        const statusCounts: Record<string, number> = {};
-        for (const r of results) for (const [code, n] of Object.entries(r.statusCounts)) statusCounts[code] = (statusCounts[code] ?? 0) + n;
-        const sum = (pick: (r: LoadResult) => number) => results.reduce((t, r) => t + pick(r), 0);
-        return {
-          request: c.request,
-          server: name,
-          expected: c.expected,
-          note: notes.get(`${c.request}|${name}`)!,
-          reqPerSec: median(results.map((r) => r.reqPerSec)),
-          rounds: results.map((r) => r.reqPerSec),
-          p50Ms: median(results.map((r) => r.p50Ms)),
-          p99Ms: median(results.map((r) => r.p99Ms)),
-          statusCounts,
-          errors: sum((r) => r.errors),
-          timeouts: sum((r) => r.timeouts),
-          bytesPerResponse: sum((r) => r.bytesPerResponse) / results.length,
-        };
-      }),
-    );
+    return rows.map(({ c, name, notes, results }) => ({
+      request: c.request,
+      server: name,
+      expected: c.expected,
+      note: notes,
+      rounds: results.map((r) => r.reqPerSec),
+      ...combineRounds(results),
+    }));
   } finally {
     const prism = await prismStart.catch(() => undefined);
     await Promise.all([...new Set([...started, ...(prism ? [prism] : [])])].map((s) => s.proc.stop()));

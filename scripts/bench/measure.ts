@@ -116,6 +116,23 @@ export async function load(url: string, headers: Record<string, string>, expecte
   };
 }
 
+/** Merges the rounds of one server and request: medians of req/s, p50 and p99; counts summed, so nothing any round saw is dropped. */
+export function combineRounds(rounds: LoadResult[]): LoadResult {
+  if (rounds.length === 0) throw new Error('combineRounds needs at least one round');
+  const statusCounts: Record<string, number> = {};
+  for (const r of rounds) for (const [code, n] of Object.entries(r.statusCounts)) statusCounts[code] = (statusCounts[code] ?? 0) + n;
+  const sum = (pick: (r: LoadResult) => number) => rounds.reduce((total, r) => total + pick(r), 0);
+  return {
+    reqPerSec: median(rounds.map((r) => r.reqPerSec)),
+    p50Ms: median(rounds.map((r) => r.p50Ms)),
+    p99Ms: median(rounds.map((r) => r.p99Ms)),
+    statusCounts,
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    bytesPerResponse: sum((r) => r.bytesPerResponse) / rounds.length,
+  };
+}
+
 /** `samples` GETs one after another on one keep-alive connection (after 20 unmeasured): the latency one client sees. */
 export async function sequential(
   url: string,

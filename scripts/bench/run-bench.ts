@@ -8,7 +8,7 @@ import { measureColdStarts, measureThroughput } from './compare.ts';
 import { BODY_LIMIT, measureSoak, measureStall, measureWorlds } from './mock-only.ts';
 import { renderReport } from './report.ts';
 import { evaluateTargets, type BenchResults } from './results.ts';
-import { installExitGuard, redact, repoRoot, timeCommand } from './servers.ts';
+import { installExitGuard, mockCommand, redact, repoRoot, timeCommand } from './servers.ts';
 
 export const SECTIONS = ['throughput', 'cold-start', 'worlds', 'stall', 'soak', 'conformance', 'selftest'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -166,8 +166,6 @@ export async function runBench(plan: BenchPlan, argv: string[] = [], log: (line:
       `${name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s${r.failures.some((f) => f.section === name) ? ' (failed)' : ''}`,
     );
   };
-  const mockCommand = (files?: number) =>
-    `node mocks/http/start.mjs --host 127.0.0.1 --port 0${files ? ` --files ${files}` : ''}${plan.seed === undefined ? '' : ` --seed ${plan.seed}`}`;
   await part('throughput', async () => void (r.load = await measureThroughput({ ...plan }, r.commands)));
   await part('cold-start', async () => {
     r.coldStarts = await measureColdStarts(plan.coldStartRuns);
@@ -175,30 +173,21 @@ export async function runBench(plan: BenchPlan, argv: string[] = [], log: (line:
   });
   await part('worlds', async () => {
     r.worlds = await measureWorlds(plan.worldSizes, plan.listSamples, plan.seed, plan.readyTimeoutMs);
-    r.commands.push(...plan.worldSizes.map((n) => `${mockCommand(n)}  (listing, memory, ready and reset)`));
+    r.commands.push(...plan.worldSizes.map((n) => `${mockCommand({ files: n, seed: plan.seed })}  (listing, memory, ready and reset)`));
   });
   await part('stall', async () => {
-    r.commands.push(`${mockCommand()}  (stall: one 1 MiB trash request, a GET probe every 10 ms)`);
+    r.commands.push(`${mockCommand({ seed: plan.seed })}  (stall: one 1 MiB trash request, a GET probe every 10 ms)`);
     r.stall = await measureStall(plan.stallRepeats, plan.seed, plan.stallBodyBytes);
   });
   await part('soak', async () => {
-    r.commands.push(`${mockCommand()}  (soak: ${plan.soakSec} s of mixed requests)`);
+    r.commands.push(`${mockCommand({ seed: plan.seed })}  (soak: ${plan.soakSec} s of mixed requests)`);
     r.soak = await measureSoak(plan.soakSec, plan.seed, plan.soakSampleSec);
   });
-  const timed = async (args: string[], limitMs: number) => {
-    const run = await timeCommand('npx', args, limitMs);
-    const lines = run.output.trim().split('\n');
-    const reported = lines.map((l) => /self-test took ([\d.]+) s/.exec(l)?.[1]).find(Boolean);
-    return {
-      command: `npx ${args.join(' ')}`,
-      code: run.code,
-      wallMs: run.wallMs,
-      reportedSec: reported ? Number(reported) : undefined,
-      lastLine: (lines.at(-1) ?? '').slice(0, 200),
-    };
-  };
-  await part('conformance', async () => void (r.conformance = await timed(['bucketkit', 'conformance'], 180_000)));
-  await part('selftest', async () => void (r.selftest = await timed(['tsx', 'conformance/selftest/selftest.ts'], 1_200_000)));
+  await part('conformance', async () => void (r.conformance = await timeCommand(['bucketkit', 'conformance'], 180_000)));
+  await part(
+    'selftest',
+    async () => void (r.selftest = await timeCommand(['tsx', 'conformance/selftest/selftest.ts'], 1_200_000, /self-test took ([\d.]+) s/)),
+  );
   if (l1 >= 1)
     r.notes.push(
       `The machine was busy when the run started (1-minute load average ${l1.toFixed(2)} on ${cpus().length} cores): every number is noisier and slower than on a quiet machine.`,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { bundledSpecPath } from '../../openapi/contract/load-spec.ts';
 import { findFreePort, prismArgs } from '../../mocks/prism/start-prism.ts';
 import { call } from './measure.ts';
+import type { CommandRow } from './results.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -143,14 +144,30 @@ async function launch(args: string[], command: string, ready: (proc: Proc) => Pr
   }
 }
 
-/** The mock as a user starts it (`npm start`; `entry` swaps the entry point) on a free loopback port, ready at its banner. */
-export function startMock(options: { files?: number; seed?: number; timeoutMs?: number; entry?: string[] } = {}): Promise<Server> {
+export interface MockOptions {
+  files?: number;
+  seed?: number;
+  timeoutMs?: number;
+  /** Another entry point than `npm start`'s (mocks/http/start.mjs), e.g. the CLI run from TypeScript. */
+  entry?: string[];
+}
+
+/** The arguments of `node` that start the mock on a free loopback port. */
+function mockArgs(options: MockOptions): string[] {
   const args = [...(options.entry ?? ['mocks/http/start.mjs']), '--host', '127.0.0.1', '--port', '0'];
   if (options.files !== undefined) args.push('--files', String(options.files));
   if (options.seed !== undefined) args.push('--seed', String(options.seed));
+  return args;
+}
+
+/** The command line that starts the mock, as the report shows it. */
+export const mockCommand = (options: MockOptions = {}) => `node ${mockArgs(options).join(' ')}`;
+
+/** The mock as a user starts it (`npm start`), ready at its banner. */
+export function startMock(options: MockOptions = {}): Promise<Server> {
   // The banner's first line names the base URL; the lines after it hold keys and are never read.
   const banner = (line: string) => /^bucketkit mock: (http:\/\/\S+)/.exec(line)?.[1];
-  return launch(args, `node ${args.join(' ')}`, (proc) => waitForLine(proc, 'the mock', banner, options.timeoutMs ?? 60_000));
+  return launch(mockArgs(options), mockCommand(options), (proc) => waitForLine(proc, 'the mock', banner, options.timeoutMs ?? 60_000));
 }
 
 /** A canned answer of the bare server, keyed by `METHOD url authorization`. */
@@ -209,14 +226,10 @@ export async function pollUntil(ready: () => Promise<boolean>, proc: Proc, what:
 export const answers200 = async (url: string, headers: Record<string, string>) =>
   (await call(url, { headers, timeoutMs: 2_000 })).status === 200;
 
-/** Runs a command to its end (or kills it after `timeoutMs`): exit code, wall time and its redacted last stdout lines. */
-export async function timeCommand(
-  command: string,
-  args: string[],
-  timeoutMs: number,
-): Promise<{ code: number | null; wallMs: number; output: string }> {
+/** Runs `npx args` to its end (killed after `timeoutMs`): exit code, wall time, the duration it printed if `reported` finds one, its last line. */
+export async function timeCommand(args: string[], timeoutMs: number, reported?: RegExp): Promise<CommandRow> {
   const started = performance.now();
-  const proc = startProcess(command, args);
+  const proc = startProcess('npx', args);
   let out = '';
   proc.child.stdout!.on('data', (c: Buffer) => (out = (out + c.toString('utf8')).slice(-8000)));
   let timedOut = false;
@@ -228,5 +241,13 @@ export async function timeCommand(
   const wallMs = performance.now() - started;
   clearTimeout(timer);
   await proc.stop();
-  return { code: timedOut ? null : code, wallMs, output: redact(out) };
+  const lines = redact(out).replaceAll(repoRoot, '').trim().split('\n');
+  const seconds = reported && lines.map((l) => reported.exec(l)?.[1]).find(Boolean);
+  return {
+    command: `npx ${args.join(' ')}`,
+    code: timedOut ? null : code,
+    wallMs,
+    reportedSec: seconds ? Number(seconds) : undefined,
+    lastLine: (lines.at(-1) ?? '').slice(0, 200),
+  };
 }

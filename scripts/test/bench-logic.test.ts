@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
 import { commonest, pathOf, route } from '../bench/api.ts';
-import { fitSlope, median, parseProcStatus, percentile } from '../bench/measure.ts';
+import { combineRounds, fitSlope, median, parseProcStatus, percentile } from '../bench/measure.ts';
 import { bigTrashBody } from '../bench/mock-only.ts';
 import { renderReport, table } from '../bench/report.ts';
 import { evaluateTargets, type BenchResults, type LoadRow, type ServerName } from '../bench/results.ts';
@@ -39,6 +39,28 @@ describe('statistics', () => {
         { x: 1, y: 9 },
       ]).slope,
     ).toBeNaN();
+  });
+
+  it('merges load rounds by their medians and keeps every status, error and timeout any round saw', () => {
+    const round = (reqPerSec: number, statusCounts: Record<string, number>, errors = 0) => ({
+      reqPerSec,
+      p50Ms: reqPerSec / 1000,
+      p99Ms: reqPerSec / 100,
+      statusCounts,
+      errors,
+      timeouts: errors,
+      bytesPerResponse: 300,
+    });
+    expect(combineRounds([round(900, { 200: 9 }), round(1200, { 200: 12, 500: 1 }, 2), round(1000, { 200: 10 })])).toEqual({
+      reqPerSec: 1000,
+      p50Ms: 1,
+      p99Ms: 10,
+      statusCounts: { 200: 31, 500: 1 },
+      errors: 2,
+      timeouts: 2,
+      bytesPerResponse: 300,
+    });
+    expect(() => combineRounds([])).toThrow(/at least one round/);
   });
 
   it('reads current and peak RSS in MB from /proc status', () => {

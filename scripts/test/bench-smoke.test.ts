@@ -4,6 +4,7 @@ import { measureWorlds } from '../bench/mock-only.ts';
 import { renderReport } from '../bench/report.ts';
 import { evaluateTargets } from '../bench/results.ts';
 import { parseBenchArgs, runBench, type BenchPlan } from '../bench/run-bench.ts';
+import { timeCommand } from '../bench/servers.ts';
 
 describe('the bench on real servers', () => {
   it('measures every quick part plus a short soak, and its report carries numbers and no key', async () => {
@@ -52,5 +53,22 @@ describe('the bench on real servers', () => {
     expect([rows[1].files, rows[1].error, rows[1].listing.length]).toEqual([2000, undefined, 2]);
     const [late] = await measureWorlds([2000], 5, undefined, 1);
     expect(late.error).toMatch(/^the mock was not ready within 0\.001 s/);
+  }, 60_000);
+
+  it('times a command with the duration it prints, and stops one that outlives its limit', async () => {
+    const done = await timeCommand(
+      ['node', '-e', 'console.log("self-test took 1.5 s"); console.log("Bearer bk_test_0123456789abcdef")'],
+      30_000,
+      /self-test took ([\d.]+) s/,
+    );
+    expect(done).toMatchObject({
+      command: expect.stringMatching(/^npx node -e/),
+      code: 0,
+      reportedSec: 1.5,
+      lastLine: 'Bearer <redacted>',
+    });
+    const stuck = await timeCommand(['node', '-e', 'setTimeout(() => {}, 60_000)'], 1_000);
+    expect(stuck.code).toBeNull();
+    expect(stuck.wallMs).toBeLessThan(20_000);
   }, 60_000);
 });
