@@ -144,6 +144,10 @@ export function renderReport(r: BenchResults, findings = ''): string {
     '',
     `_Written by \`npm run bench\` (${r.mode} run); do not edit by hand: the findings at the end come from \`scripts/bench/findings.md\`._`,
     '',
+    '## How to run',
+    '',
+    'A full run (`npm run bench`, about 7 minutes with its 180 s soak; run it on a quiet machine) measures everything below in one process, so ratios compare, and writes this file. `npm run bench -- --quick` (under a minute: one short round, no soak, no suite, no 500k files) writes `reports/bench/BENCHMARKS.md` and never this file. `--soak SECONDS`, `--selftest`, `--files LIST`, `--only LIST` and `--help` are listed by `npm run bench -- --help`. The run exits 1 when a part crashed or timed out; a missed target is reported, not failed.',
+    '',
     '## Machine',
     '',
     table(

@@ -137,7 +137,12 @@ function worldTargets(files: number, label: string, readyMs: number, rssMb: numb
   const p99 = (filter: string) => at((w) => w.listing.find((l) => l.filter === filter)?.p99Ms);
   return [
     { target: `ready at ${label} files ≤ ${readyMs / 1000} s`, limit: readyMs, show: sec, read: at((w) => w.readyMs) },
-    { target: `peak RSS at ${label} files ≤ ${mb(rssMb)}`, limit: rssMb, show: mb, read: at((w) => w.peakRssMb) },
+    {
+      target: `peak RSS at ${label} files ≤ ${rssMb >= 1024 ? `${rssMb / 1024} GB` : mb(rssMb)}`,
+      limit: rssMb,
+      show: mb,
+      read: at((w) => w.peakRssMb),
+    },
     { target: `prefix listing p99 at ${label} files ≤ 10 ms`, limit: 10, show: ms, read: p99('prefix') },
     { target: `tag listing p99 at ${label} files ≤ 10 ms`, limit: 10, show: ms, read: p99('tag') },
     ...(reset ? [{ target: `POST /__mock/reset at ${label} files ≤ 1 s`, limit: 1000, show: sec, read: at((w) => w.resetMs) }] : []),
