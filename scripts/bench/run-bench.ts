@@ -8,7 +8,7 @@ import { measureColdStarts, measureThroughput } from './compare.ts';
 import { BODY_LIMIT, measureSoak, measureStall, measureWorlds } from './mock-only.ts';
 import { renderReport } from './report.ts';
 import { evaluateTargets, type BenchResults } from './results.ts';
-import { installExitGuard, mockCommand, redact, repoRoot, timeCommand } from './servers.ts';
+import { buildMock, installExitGuard, mockCommand, redact, repoRoot, timeCommand } from './servers.ts';
 
 export const SECTIONS = ['throughput', 'cold-start', 'worlds', 'stall', 'soak', 'conformance', 'selftest'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -166,6 +166,7 @@ export async function runBench(plan: BenchPlan, argv: string[] = [], log: (line:
       `${name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s${r.failures.some((f) => f.section === name) ? ' (failed)' : ''}`,
     );
   };
+  await buildMock().catch((error: Error) => r.failures.push({ section: 'mock build', error: redact(error.message) }));
   await part('throughput', async () => void (r.load = await measureThroughput({ ...plan }, r.commands)));
   await part('cold-start', async () => {
     r.coldStarts = await measureColdStarts(plan.coldStartRuns);
