@@ -16,6 +16,8 @@ export interface Proc {
   exit(): string | undefined;
   /** The stderr line that says why it failed (redacted, no machine paths), or ''. */
   why(): string;
+  /** The first 16 KB of its stdout, to find a ready line in; never reported (the mock's banner lists keys). */
+  out(): string;
   stop(): Promise<void>;
 }
 
@@ -45,7 +47,8 @@ export function startProcess(command: string, args: string[], env: NodeJS.Proces
   let head = '';
   let ended: string | undefined;
   child.stderr!.on('data', (c: Buffer) => (head = head.length < 16_000 ? head + c.toString('utf8') : head));
-  child.stdout!.resume();
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out = out.length < 16_000 ? out + c.toString('utf8') : out));
   const exited = new Promise<void>((resolve) =>
     child.once('exit', (code, signal) => {
       ended = signal ? `killed by ${signal}` : `exited with code ${code}`;
@@ -57,6 +60,7 @@ export function startProcess(command: string, args: string[], env: NodeJS.Proces
     child,
     exit: () => ended,
     why: () => explain(head),
+    out: () => out,
     async stop() {
       live.delete(proc);
       if (!ended) signalGroup(pid, 'SIGTERM');
@@ -90,33 +94,6 @@ export function explain(stderr: string): string {
     .filter(Boolean);
   const line = lines.find((l) => /\b\w*Error\b|FATAL|out of memory|could not|must be/i.test(l)) ?? lines.at(-1) ?? '';
   return redact(line.replaceAll(repoRoot, '')).slice(0, 200);
-}
-
-/** Resolves with the first stdout line `accept` maps to a value; rejects on exit or after `timeoutMs`. */
-export function waitForLine<T>(proc: Proc, what: string, accept: (line: string) => T | undefined, timeoutMs: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    let buffered = '';
-    const finish = (error?: Error, value?: T) => {
-      clearTimeout(timer);
-      proc.child.stdout!.off('data', onData);
-      proc.child.off('exit', onExit);
-      if (error) reject(error);
-      else resolve(value as T);
-    };
-    const onData = (chunk: Buffer) => {
-      buffered += chunk.toString('utf8');
-      for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
-        const value = accept(buffered.slice(0, nl).trim());
-        buffered = buffered.slice(nl + 1);
-        if (value !== undefined) return finish(undefined, value);
-      }
-    };
-    // Let the exit code arrive before reporting, so the message says how it ended.
-    const onExit = () => setImmediate(() => finish(failure(proc, what, `${proc.exit()} before it was ready`)));
-    const timer = setTimeout(() => finish(failure(proc, what, `was not ready within ${timeoutMs / 1000} s`)), timeoutMs);
-    proc.child.stdout!.on('data', onData);
-    proc.child.once('exit', onExit);
-  });
 }
 
 /** A server under test: where it answers and how it was started. */
@@ -174,8 +151,10 @@ export async function buildMock(): Promise<void> {
 /** The mock as a user starts it (`npm start`), ready at its banner. */
 export function startMock(options: MockOptions = {}): Promise<Server> {
   // The banner's first line names the base URL; the lines after it hold keys and are never read.
-  const banner = (line: string) => /^bucketkit mock: (http:\/\/\S+)/.exec(line)?.[1];
-  return launch(mockArgs(options), mockCommand(options), (proc) => waitForLine(proc, 'the mock', banner, options.timeoutMs ?? 60_000));
+  const banner = (out: string) => /^bucketkit mock: (http:\/\/\S+)/m.exec(out)?.[1];
+  return launch(mockArgs(options), mockCommand(options), (proc) =>
+    pollUntil(() => banner(proc.out()), proc, 'the mock', options.timeoutMs ?? 60_000),
+  );
 }
 
 /** A canned answer of the bare server, keyed by `METHOD url authorization`. */
@@ -189,15 +168,13 @@ export interface Canned {
 /** The bare node:http baseline in its own process (bare-server.mjs), answering prebuilt strings under `basePath`. */
 export function startBare(answers: Canned[], basePath: string): Promise<Server> {
   const entry = fileURLToPath(new URL('bare-server.mjs', import.meta.url));
-  const listening = (line: string) => /^listening (http:\/\/\S+)$/.exec(line)?.[1];
+  const env = { ...process.env, BENCH_BARE_ANSWERS: JSON.stringify(answers) };
+  const listening = (proc: Proc) => /^listening (http:\/\/\S+)$/m.exec(proc.out())?.[1];
   return launch(
     [entry],
     'node scripts/bench/bare-server.mjs',
-    async (proc) => (await waitForLine(proc, 'the bare server', listening, 30_000)) + basePath,
-    {
-      ...process.env,
-      BENCH_BARE_ANSWERS: JSON.stringify(answers),
-    },
+    async (proc) => (await pollUntil(() => listening(proc), proc, 'the bare server', 30_000)) + basePath,
+    env,
   );
 }
 
@@ -213,19 +190,26 @@ export async function startPrism(ready: (origin: string) => Promise<boolean>, ti
   const port = await findFreePort();
   const origin = `http://127.0.0.1:${port}`;
   const args = [`${repoRoot}node_modules/.bin/prism`, ...prismArgs({ document: bundledSpecPath, port })];
-  return launch(args, prismCommand('<free port>'), async (proc) => {
-    await pollUntil(() => ready(origin), proc, 'Prism', timeoutMs);
-    return origin;
-  });
+  return launch(args, prismCommand('<free port>'), (proc) =>
+    pollUntil(async () => ((await ready(origin)) ? origin : undefined), proc, 'Prism', timeoutMs),
+  );
 }
 
-/** Polls `ready` every 5 ms (connection errors count as "not yet") until it holds, the process ends, or time is up. */
-export async function pollUntil(ready: () => Promise<boolean>, proc: Proc, what: string, timeoutMs: number): Promise<void> {
+/** Polls `ready` every 2 ms (a thrown error counts as "not yet") until it yields a value, the process ends, or time is up. */
+export async function pollUntil<T>(
+  ready: () => T | undefined | Promise<T | undefined>,
+  proc: Proc,
+  what: string,
+  timeoutMs: number,
+): Promise<T> {
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
+    const value = await Promise.resolve()
+      .then(ready)
+      .catch(() => undefined);
+    if (value !== undefined) return value;
     if (proc.exit()) throw failure(proc, what, `${proc.exit()} before it was ready`);
-    if (await ready().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 2));
   }
   throw failure(proc, what, `was not ready within ${timeoutMs / 1000} s`);
 }
