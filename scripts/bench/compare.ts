@@ -136,7 +136,7 @@ export async function measureColdStarts(runs: number): Promise<ColdStartRow[]> {
         try {
           const key = await mintKey(mock, [route('listWorkspaces').scope], null);
           if (!(await answers200(mock.apiBase + pathOf('listWorkspaces', {}), { authorization: `Bearer ${key}` })))
-            throw new Error('the first GET /workspaces was not 200');
+            throw new Error(`the first ${route('listWorkspaces').method} ${route('listWorkspaces').pathTemplate} was not 200`);
           if (i >= 0) row.runsMs.push(performance.now() - t0);
         } finally {
           await mock.proc.stop();

@@ -172,7 +172,7 @@ export function renderReport(r: BenchResults, findings = ''): string {
     '',
     '## Cold start to first authenticated 200',
     '',
-    'Spawn to the first 200 of `GET /workspaces` with a key minted through `POST /__mock/keys` (Prism: any bearer key). Each mock command runs once unmeasured first, so a start script that builds a cache on its first run is timed as it runs afterwards.',
+    'Spawn to the first 200 of `listWorkspaces` with a key minted through `POST /__mock/keys` (Prism: any bearer key). Each mock command runs once unmeasured first, so a start script that builds a cache on its first run is timed as it runs afterwards.',
     '',
     table(
       ['Process', 'Command', 'Runs', 'Median', 'Each run'],
