@@ -1,60 +1,75 @@
-// The bench's command line: modes, flags, and clear errors for bad arguments.
+// The bench's command line: what --quick and a full run do, where each writes, and the options it refuses.
 import { describe, expect, it } from 'vitest';
-import { defaultPlan, parseBenchArgs, parseSections } from '../bench/bench-options.ts';
+import { parseBenchArgs, type BenchPlan } from '../bench/run-bench.ts';
 
-describe('bench arguments', () => {
-  it('runs every part with three 3 s rounds per cell by default (9 s of load per cell)', () => {
-    const plan = parseBenchArgs([]);
-    expect(plan).toMatchObject({ mode: 'full', durationSec: 3, rounds: 3, connections: 10, outFile: 'BENCHMARKS.md' });
-    expect(plan !== 'help' && plan.sections).toEqual(['throughput', 'cold-start', 'listing', 'conformance', 'profile']);
+const plan = (argv: string[], env: Record<string, string> = {}) => parseBenchArgs(argv, env) as BenchPlan;
+
+describe('bench options', () => {
+  it('a full run measures everything but the self-test, soaks 180 s and writes the tracked BENCHMARKS.md', () => {
+    const full = plan([]);
+    expect(full.sections).toEqual(['throughput', 'cold-start', 'worlds', 'stall', 'soak', 'conformance']);
+    expect(full).toMatchObject({ mode: 'full', soakSec: 180, rounds: 3, outFile: 'BENCHMARKS.md', worldSizes: [10_000, 100_000, 500_000] });
   });
 
-  it('keeps --quick short and leaves out the suite and the profile', () => {
-    const plan = parseBenchArgs(['--quick']);
-    expect(plan).toMatchObject({ mode: 'quick', durationSec: 2, rounds: 1, coldStartRuns: 1, listSamples: 200 });
-    expect(plan !== 'help' && plan.sections).toEqual(['throughput', 'cold-start', 'listing']);
+  it('--quick skips the soak, the suite and 500k files, and writes under reports/bench', () => {
+    const quick = plan(['--quick']);
+    expect(quick.sections).toEqual(['throughput', 'cold-start', 'worlds', 'stall']);
+    expect(quick).toMatchObject({
+      mode: 'quick',
+      soakSec: 0,
+      rounds: 1,
+      outFile: 'reports/bench/BENCHMARKS.md',
+      worldSizes: [10_000, 100_000],
+    });
   });
 
-  it('takes quick mode from npm when run as "npm run bench --quick" without the --', () => {
-    expect(parseBenchArgs([], { npm_config_quick: 'true' })).toMatchObject({ mode: 'quick' });
-    expect(parseBenchArgs([], { npm_config_quick: undefined })).toMatchObject({ mode: 'full' });
+  it('honours npm_config_quick, which `npm run bench --quick` (without --) sets', () => {
+    expect(plan([], { npm_config_quick: 'true' }).mode).toBe('quick');
   });
 
-  it('adds the suite back to a quick run with --conformance, and drops the profile of a full run with --no-profile', () => {
-    const quick = parseBenchArgs(['--quick', '--conformance']);
-    expect(quick !== 'help' && quick.sections).toContain('conformance');
-    const full = parseBenchArgs(['--no-profile']);
-    expect(full !== 'help' && full.sections).not.toContain('profile');
+  it('--quick refuses to write the tracked BENCHMARKS.md, however it is spelled', () => {
+    expect(() => parseBenchArgs(['--quick', '--out', 'BENCHMARKS.md'])).toThrow(/never writes the tracked BENCHMARKS\.md/);
+    expect(() => parseBenchArgs(['--quick', '--out', './scripts/../BENCHMARKS.md'])).toThrow(/never writes the tracked/);
+    expect(plan(['--quick', '--out', 'reports/q.md']).outFile).toBe('reports/q.md');
   });
 
-  it('runs only the parts --only names, in the bench order', () => {
-    const plan = parseBenchArgs(['--only', 'profile,throughput']);
-    expect(plan !== 'help' && plan.sections).toEqual(['throughput', 'profile']);
+  it('a partial full run writes under reports/bench unless --out names a file', () => {
+    expect(plan(['--only', 'stall']).outFile).toBe('reports/bench/BENCHMARKS.md');
+    expect(plan(['--files', '1000']).outFile).toBe('reports/bench/BENCHMARKS.md');
+    expect(plan(['--only', 'stall', '--out', 'BENCHMARKS.md']).outFile).toBe('BENCHMARKS.md');
   });
 
-  it('reads --seed and --out', () => {
-    expect(parseBenchArgs(['--seed', '7', '--out', 'reports/b.md'])).toMatchObject({ seed: 7, outFile: 'reports/b.md', rerender: false });
+  it('turns the opt-in parts on and the default ones off', () => {
+    expect(plan(['--quick', '--soak', '60', '--selftest', '--conformance']).sections).toEqual([
+      'throughput',
+      'cold-start',
+      'worlds',
+      'stall',
+      'soak',
+      'conformance',
+      'selftest',
+    ]);
+    expect(plan(['--soak', '0', '--no-conformance']).sections).not.toContain('soak');
+    expect(plan(['--no-conformance']).sections).not.toContain('conformance');
+    expect(plan(['--only', 'worlds, stall', '--files', '2000,3000'])).toMatchObject({
+      sections: ['worlds', 'stall'],
+      worldSizes: [2000, 3000],
+    });
   });
 
-  it('only rewrites the report with --rerender', () => {
-    expect(parseBenchArgs(['--rerender'])).toMatchObject({ rerender: true });
+  it('refuses unknown or malformed options with a message naming the fix', () => {
+    expect(() => parseBenchArgs(['--fast'])).toThrow(/Unknown option '--fast'/);
+    expect(() => parseBenchArgs(['--soak', '10'])).toThrow(/--soak must be a whole number from 30 to 3600, got "10"/);
+    expect(() => parseBenchArgs(['--soak', '1e3'])).toThrow(/--soak must be a whole number/);
+    expect(() => parseBenchArgs(['--files', '10k'])).toThrow(/--files must be a whole number/);
+    expect(() => parseBenchArgs(['--seed=-1'])).toThrow(/--seed must be a whole number/);
+    expect(() => parseBenchArgs(['--out', 'report.txt'])).toThrow(/--out must name a \.md file/);
+    expect(() => parseBenchArgs(['--only', 'profile'])).toThrow(/--only takes parts from throughput, cold-start/);
+    expect(() => parseBenchArgs(['--quick', '--only', 'soak'])).toThrow(/--only soak needs --soak SECONDS/);
+    expect(() => parseBenchArgs(['--conformance', '--no-conformance'])).toThrow(/contradict/);
   });
 
-  it('rejects unknown arguments, bad seeds, non-markdown outputs and unknown parts with the fix', () => {
-    expect(() => parseBenchArgs(['--fast'])).toThrow(/Unknown argument "--fast".*--help/);
-    expect(() => parseBenchArgs(['--seed', '-1'])).toThrow(/--seed must be a whole number/);
-    expect(() => parseBenchArgs(['--seed'])).toThrow(/--seed needs a value/);
-    expect(() => parseBenchArgs(['--out', 'bench.txt'])).toThrow(/\.md file/);
-    expect(() => parseSections('throughput,speed')).toThrow(/unknown part "speed"/);
-    expect(() => parseSections(' , ')).toThrow(/at least one part/);
-  });
-
-  it('answers --help with "help"', () => {
-    expect(parseBenchArgs(['--quick', '--help'])).toBe('help');
-  });
-
-  it('plans both world sizes of the issue in either mode', () => {
-    expect(defaultPlan('quick').fileCounts).toEqual([10_000, 100_000]);
-    expect(defaultPlan('full').fileCounts).toEqual([10_000, 100_000]);
+  it('answers --help with the usage instead of a plan', () => {
+    expect(parseBenchArgs(['--help'])).toBe('help');
   });
 });
