@@ -7,7 +7,7 @@ import { overrideOf } from '../config/config-types.ts';
 import type { CheckDef, KeyNeed } from '../plan/check-types.ts';
 import type { Exchange } from '../http/api-client.ts';
 import { expectNoData, expectRefused, expectStatus, fail } from './assert.ts';
-import { errorLabel } from './error-answer.ts';
+import { errorLabel, expectError } from './error-answer.ts';
 import { expectedScope, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
 import { scenarioFor } from './operations.ts';
 import { fileAt } from './read-back.ts';
@@ -87,7 +87,10 @@ function indistinguishableCheck(route: Route, g: GeneratorContext): CheckDef {
       const key = ctx.keys.restricted[0];
       const call = await scenarioFor(route).valid(ctx, 'other');
       const foreign = await ctx.api.send(callRequest(route, ctx.settings, 'other', call, { key }));
-      expectStatus(foreign, [status], `${status} for a bucket outside bucketIds`);
+      if (route.agentForbidden) expectError(foreign, ctx, 403, 'agent_upload_complete_forbidden');
+      else if (status === 404) expectError(foreign, ctx, 404, 'not_found');
+      // The register names no code for a 403 on a foreign bucket: the status is the declared choice.
+      else expectStatus(foreign, [403], '403 for a bucket outside bucketIds (overrides.foreignBucketStatus)');
       // A deployment answering 403 tells "forbidden" from "absent" by design: nothing to compare.
       if (!likeAbsent) return;
       const problemJson = overrideOf(ctx.settings.overrides, 'errorFormat') === 'problem+json';

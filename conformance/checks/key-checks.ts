@@ -57,6 +57,25 @@ interface Finding {
   ex: Exchange;
 }
 
+/** What a KEY check could not prove, and why: one entry per thing, grouped by reason in the note. */
+type Unproven = { what: string; reason: string }[];
+
+/** "not proven (reason): holding a, b; lacking c" — one group per reason. */
+function unprovenNote(unproven: Unproven): string | undefined {
+  if (unproven.length === 0) return undefined;
+  const byReason = new Map<string, string[]>();
+  for (const { what, reason } of unproven) byReason.set(reason, [...(byReason.get(reason) ?? []), what]);
+  const group = (items: string[]) => {
+    const holding = items.filter((i) => i.startsWith('holding ')).map((i) => i.slice(8));
+    const lacking = items.filter((i) => i.startsWith('lacking ')).map((i) => i.slice(8));
+    const rest = items.filter((i) => !/^(holding|lacking) /.test(i));
+    return [holding.length ? `holding ${holding.join(', ')}` : '', lacking.length ? `lacking ${lacking.join(', ')}` : '', ...rest]
+      .filter(Boolean)
+      .join('; ');
+  };
+  return `not proven: ${[...byReason].map(([reason, items]) => `${group(items)} (${reason})`).join('; ')}`;
+}
+
 export function keyCheck(key: ResolvedKey, g: GeneratorContext): CheckDef {
   const writesIntelligence = key.scopes.includes(routeById('updateIntelligence').scope);
   return {
@@ -75,12 +94,12 @@ export function keyCheck(key: ResolvedKey, g: GeneratorContext): CheckDef {
       // Scope proofs run in a bucket the key reaches, so that only the scope decides.
       const home: BucketRole | undefined = reaches('allowed') ? 'allowed' : reaches('other') ? 'other' : undefined;
       const findings: Finding[] = [];
-      const unproven: string[] = [];
+      const unproven: Unproven = [];
       for (const scope of [...new Set([...key.scopes, ...provableScopes(g)])].sort()) {
         const declared = key.scopes.includes(scope);
         const result = await attempt(ctx, g, key.name, scope, home);
         if ('reason' in result) {
-          unproven.push(`${declared ? 'holding' : 'lacking'} ${scope} (${result.reason})`);
+          unproven.push({ what: `${declared ? 'holding' : 'lacking'} ${scope}`, reason: result.reason });
           continue;
         }
         const served = isSuccess(result.ex.status);
@@ -90,7 +109,7 @@ export function keyCheck(key: ResolvedKey, g: GeneratorContext): CheckDef {
           findings.push({ expected: `a refusal on ${routeTitle(result.route)} (the key does not declare ${scope})`, ex: result.ex });
       }
       await checkReach(ctx, g, key, reaches, findings, unproven);
-      const note = unproven.length ? `not proven: ${unproven.join('; ')}` : undefined;
+      const note = unprovenNote(unproven);
       if (findings.length) {
         const actual = findings.map((f) => describeResponse(f.ex)).join(' | ');
         throw new CheckFailure(findings.map((f) => f.expected).join('; '), `${actual}${note ? ` (${note})` : ''}`, findings[0].ex);
@@ -107,18 +126,18 @@ async function checkReach(
   key: ResolvedKey,
   reaches: (role: BucketRole) => boolean,
   findings: Finding[],
-  unproven: string[],
+  unproven: Unproven,
 ): Promise<void> {
   const scope = key.scopes.find((s) => proofRoutes(g, s, ctx.settings.readOnly).some((r) => r.route.bucketScoped));
   if (!scope) {
-    unproven.push('its bucketIds (no scope it declares has a bucket route that can be probed)');
+    unproven.push({ what: 'its bucketIds', reason: 'no scope it declares has a bucket route that can be probed' });
     return;
   }
   for (const role of ['allowed', 'other'] as const) {
     const bucket = ctx.settings.buckets[role];
     const result = await attempt(ctx, { ...g, routes: g.routes.filter((r) => r.bucketScoped) }, key.name, scope, role);
     if ('reason' in result) {
-      unproven.push(`its reach of bucket ${bucket} (${result.reason})`);
+      unproven.push({ what: `its reach of bucket ${bucket}`, reason: result.reason });
       continue;
     }
     const served = isSuccess(result.ex.status);

@@ -25,7 +25,8 @@ export function badBodies(): { label: string; raw: string; contentType?: string 
   ];
 }
 
-const encode = (text: string) => encodeURIComponent(text);
+/** Percent-encodes every byte outside the unreserved set (encodeURIComponent leaves !'()* as they are). */
+const encode = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * Query values as they go on the wire (already percent-encoded, sent as is): the wrong type, regular

@@ -56,7 +56,7 @@ export function uploadChecks(g: GeneratorContext): CheckDef[] {
     },
     {
       id: 'UPLOAD-listed-ready',
-      title: `${routeTitle(presign)} then PUT lists the file as "ready" with the size of the bytes`,
+      title: `${routeTitle(presign)} then PUT lists the file (within ${withinMs} ms) as "ready" with the size of the bytes`,
       area: 'uploads',
       level: 'profile',
       route: routeTitle(presign),

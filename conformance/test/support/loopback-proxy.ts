@@ -50,7 +50,7 @@ export async function startLoopbackProxy(target: string): Promise<LoopbackProxy>
     const res = await fetch(`${target}${request.url}`, {
       method: request.method,
       headers,
-      body: request.body.length && !['GET', 'HEAD'].includes(request.method) ? request.body : undefined,
+      body: request.body.length && !['GET', 'HEAD'].includes(request.method) ? new Uint8Array(request.body) : undefined,
       redirect: 'manual',
     });
     const out: Record<string, string> = {};
