@@ -5,12 +5,11 @@
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { CheckRun } from '../plan/check-types.ts';
 import { HarnessError } from '../http/api-client.ts';
-import { fileAt, readPages } from './read-back.ts';
+import { fileAt, listHas, readBody } from './read-back.ts';
 import {
   isSuccess,
   operationOf,
   routeById,
-  routePath,
   type BucketRole,
   type JsonBody,
   type OperationCall,
@@ -45,23 +44,6 @@ const shared = (ctx: CheckRun, bucket: BucketRole) => {
   return f;
 };
 const scopeOf = (operationId: OperationId) => routeById(operationId).scope;
-
-/** Reads a GET route with a harness key and returns its JSON body. */
-async function read(ctx: CheckRun, operationId: OperationId, bucket: BucketRole): Promise<unknown> {
-  const route = routeById(operationId);
-  const key = ctx.harnessKey([route.scope], bucket);
-  const ex = await ctx.api.send({ method: 'GET', path: routePath(route, ctx.settings, bucket), auth: { key } });
-  if (!isSuccess(ex.status)) throw new HarnessError(`read-back: ${operationId} answered ${ex.status}`);
-  return ex.json;
-}
-
-/** Whether a listing of the bucket (every page) holds an item that matches. */
-async function listed<T>(ctx: CheckRun, operationId: OperationId, bucket: BucketRole, match: (item: T) => boolean): Promise<boolean> {
-  const route = routeById(operationId);
-  const request = { method: 'GET', path: routePath(route, ctx.settings, bucket), auth: { key: ctx.harnessKey([route.scope], bucket) } };
-  const { items } = await readPages<T>(ctx.api, request, { until: (all) => all.some(match) });
-  return items.some(match);
-}
 
 const READ: Scenario = { files: 'none', harnessScopes: [], valid: async () => ({}) };
 
@@ -100,7 +82,8 @@ const SCENARIOS: { [K in OperationId]: Scenario<K> } = {
       const tag = `bk-${ctx.unique()}`;
       return {
         call: { fileId: f.id, json: { tags: [tag] } },
-        effectVisible: async () => (await fileAt(ctx, bucket, f.path))?.tags?.includes(tag) ?? true,
+        // A listing without tags shows no effect: the refusal check then rests on the answer alone.
+        effectVisible: async () => (await fileAt(ctx, bucket, f.path))?.tags?.includes(tag) === true,
       };
     },
   },
@@ -169,7 +152,7 @@ const SCENARIOS: { [K in OperationId]: Scenario<K> } = {
       const marker = `bucketkit refused probe ${ctx.unique()}`;
       return {
         call: { json: { instructions: marker } },
-        effectVisible: async () => ((await read(ctx, 'getIntelligence', bucket)) as { instructions?: unknown }).instructions === marker,
+        effectVisible: async () => ((await readBody(ctx, 'getIntelligence', bucket)) as { instructions?: unknown }).instructions === marker,
       };
     },
   },
@@ -191,7 +174,7 @@ const SCENARIOS: { [K in OperationId]: Scenario<K> } = {
       const name = `bucketkit refused ${ctx.unique()}`;
       return {
         call: { json: automation(ctx, name) },
-        effectVisible: () => listed<{ name?: unknown }>(ctx, 'listAutomations', bucket, (a) => a.name === name),
+        effectVisible: () => listHas<{ name?: unknown }>(ctx, 'listAutomations', bucket, (a) => a.name === name),
       };
     },
   },
@@ -212,7 +195,7 @@ const SCENARIOS: { [K in OperationId]: Scenario<K> } = {
       const reason = `bucketkit refused ${ctx.unique()}`;
       return {
         call: { json: suggestion(shared(ctx, bucket).id, reason) },
-        effectVisible: () => listed<{ reason?: unknown }>(ctx, 'listSuggestions', bucket, (s) => s.reason === reason),
+        effectVisible: () => listHas<{ reason?: unknown }>(ctx, 'listSuggestions', bucket, (s) => s.reason === reason),
       };
     },
   },

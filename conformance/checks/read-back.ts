@@ -4,7 +4,7 @@
 import type { RunSettings } from '../config/config-types.ts';
 import type { CheckRun } from '../plan/check-types.ts';
 import { HarnessError, type ApiClient, type ApiRequest, type Exchange } from '../http/api-client.ts';
-import { isSuccess, routeById, routePath, type BucketRole } from './request-builder.ts';
+import { isSuccess, routeById, routePath, type BucketRole, type OperationId } from './request-builder.ts';
 
 /** Pages a read-back follows at most: enough for a busy bucket, bounded so a broken cursor cannot loop. */
 export const MAX_PAGES = 100;
@@ -113,4 +113,29 @@ export async function waitForFile(
 /** The file at a path in a bucket, read with a harness key (for set-up and read-back). */
 export async function fileAt(ctx: CheckRun, bucket: BucketRole, path: string): Promise<ListedFile | undefined> {
   return findFile(ctx.api, ctx.settings, ctx.harnessKey([routeById('listFiles').scope], bucket), bucket, path);
+}
+
+/** Reads a GET route of a bucket with a harness key and returns its JSON body (any 2xx). */
+export async function readBody(ctx: CheckRun, operationId: OperationId, bucket: BucketRole): Promise<unknown> {
+  const route = routeById(operationId);
+  const ex = await ctx.api.send({
+    method: 'GET',
+    path: routePath(route, ctx.settings, bucket),
+    auth: { key: ctx.harnessKey([route.scope], bucket) },
+  });
+  if (!isSuccess(ex.status)) throw new HarnessError(`read-back: ${operationId} answered ${ex.status}`);
+  return ex.json;
+}
+
+/** Whether a listing of a bucket (every page, stopping at the first match) holds an item that matches, read with a harness key. */
+export async function listHas<T>(
+  ctx: CheckRun,
+  operationId: OperationId,
+  bucket: BucketRole,
+  match: (item: T) => boolean,
+): Promise<boolean> {
+  const route = routeById(operationId);
+  const request = { method: 'GET', path: routePath(route, ctx.settings, bucket), auth: { key: ctx.harnessKey([route.scope], bucket) } };
+  const { items } = await readPages<T>(ctx.api, request, { until: (all) => all.some(match) });
+  return items.some(match);
 }

@@ -9,7 +9,6 @@ import type { CheckRun } from '../plan/check-types.ts';
 import type { DisposableFiles, FixtureFile } from '../plan/fixture-types.ts';
 import { expectedScope, type GeneratorContext } from './generator-context.ts';
 import { isSuccess, operationOf, routeById, routePath, type BucketRole, type OperationCall, type OperationId } from './request-builder.ts';
-import { uploadBytes } from './upload.ts';
 
 /** What a served proof leaves behind, cheapest first. */
 export const COSTS = ['none', 'own-files', 'kept'] as const;

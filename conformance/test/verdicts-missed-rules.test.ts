@@ -131,6 +131,13 @@ describe('core verdicts on servers that each break one seed rule', () => {
       Object.values(verdicts).every((v) => v === 'fail'),
       JSON.stringify(verdicts, null, 1),
     ).toBe(true);
+    const defs = generateChecks(loadRouteTable(), bench.settings.keys, {});
+    for (const server of servers)
+      for (const id of server.fails)
+        expect(
+          defs.find((d) => d.id === id),
+          id,
+        ).toMatchObject({ level: 'core', area: server.area });
   }, 120_000);
 
   it('names the leaked file and the area rule in the failure', async () => {
