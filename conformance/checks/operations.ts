@@ -31,6 +31,8 @@ export interface Scenario<K extends OperationId = OperationId> {
   harnessScopes: string[];
   /** The call changes bucket-wide state: checks using it run one at a time across workers. */
   exclusive?: boolean;
+  /** Statuses that show the call reached the operation, which was busy (a backfill already running): the seed does not say a second start succeeds. */
+  busy?: number[];
   valid(ctx: CheckRun, bucket: BucketRole): Promise<OperationCall<K>>;
   /** The call proving the route answers at its path, when `valid` cannot (it defaults to `valid`). */
   served?(ctx: CheckRun, bucket: BucketRole): Promise<OperationCall<K>>;
@@ -44,6 +46,9 @@ const shared = (ctx: CheckRun, bucket: BucketRole) => {
   return f;
 };
 const scopeOf = (operationId: OperationId) => routeById(operationId).scope;
+
+/** A conflict or a rate limit: the operation was reached and declined for now. */
+export const BUSY = [409, 429];
 
 const READ: Scenario = { files: 'none', harnessScopes: [], valid: async () => ({}) };
 
@@ -159,6 +164,7 @@ const SCENARIOS: { [K in OperationId]: Scenario<K> } = {
   startIntelligenceBackfill: {
     files: 'none',
     harnessScopes: [],
+    busy: BUSY,
     valid: async (ctx) => ({ json: { prefix: ctx.settings.runPrefix, force: false } }),
   },
   runBucketAgent: {

@@ -8,6 +8,7 @@ import type { Exchange } from '../http/api-client.ts';
 import type { CheckRun } from '../plan/check-types.ts';
 import type { DisposableFiles, FixtureFile } from '../plan/fixture-types.ts';
 import { expectedScope, type GeneratorContext } from './generator-context.ts';
+import { BUSY } from './operations.ts';
 import { isSuccess, operationOf, routeById, routePath, type BucketRole, type OperationCall, type OperationId } from './request-builder.ts';
 
 /** What a served proof leaves behind, cheapest first. */
@@ -51,6 +52,8 @@ export interface Proof<K extends OperationId = OperationId> {
   cost: ProofCost;
   /** The target a served call spends. */
   spends?: TargetKind;
+  /** Statuses that show the key was let through to a busy operation (see Scenario.busy). */
+  busy?: number[];
   /** Builds the call; throws when the harness cannot prepare it (the proof is then not possible). */
   call(ctx: CheckRun, bucket: BucketRole, targets: ProofTargets): Promise<OperationCall<K>>;
   /** After a 2xx: what the harness does so nothing stays behind (finish the upload, so cleanup removes it). */
@@ -128,7 +131,11 @@ const PROOFS: { [K in OperationId]: Proof<K> | undefined } = {
       json: { fileIds: [(await t.get(bucket, 'listed')).id], destination: { prefix: `${ctx.settings.runPrefix}moved/${ctx.unique()}/` } },
     }),
   },
-  startIntelligenceBackfill: { cost: 'kept', call: async (ctx) => ({ json: { prefix: ctx.settings.runPrefix, force: false } }) },
+  startIntelligenceBackfill: {
+    cost: 'kept',
+    busy: BUSY,
+    call: async (ctx) => ({ json: { prefix: ctx.settings.runPrefix, force: false } }),
+  },
   createAutomation: {
     cost: 'kept',
     call: async (ctx) => ({

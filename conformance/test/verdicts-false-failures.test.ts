@@ -1,8 +1,9 @@
 // No false failure: an implementation that chose differently wherever the gap
 // register says "profile" (limit at most 100, unknown body fields ignored, file
 // looked up before the body, other error bodies and 2xx codes, bare-array
-// listings, 403 for a foreign bucket, 404 for unlisted methods) passes every
-// core check; so does one whose uploads show up only after a while.
+// listings, 403 for a foreign bucket, 404 for unlisted methods, 409 for a
+// second backfill) passes every core check; so does one whose uploads show up
+// only after a while.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notPassed, startBench, withRule, type Bench } from './support/check-bench.ts';
 import { independentImplementation, slowUploads, type Target } from './support/other-servers.ts';

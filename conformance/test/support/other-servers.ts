@@ -104,6 +104,19 @@ export const otherSuccessShapes: Rule = async (request, forward) => {
   return response;
 };
 
+/** Answers 409 to a backfill start while one is running (the mock returns the running job again). */
+export function backfillConflicts(): Rule {
+  const seen = new Set<string>();
+  return async (request, forward) => {
+    const response = await forward(request);
+    const id = (bodyOf(response) as { id?: string } | undefined)?.id;
+    if (!urlOf(request).pathname.endsWith('/intelligence/backfill') || !id) return response;
+    if (seen.has(id)) return json(409, { error: { message: 'a backfill is already running' } });
+    seen.add(id);
+    return response;
+  };
+}
+
 /** Lists an uploaded file only `delayMs` after its upload was presigned (and knows it by id no sooner). */
 export function slowUploads(delayMs: number): Rule {
   const born = new Map<string, number>();
@@ -126,7 +139,15 @@ export function slowUploads(delayMs: number): Rule {
 
 /** Every choice above at once: an independent implementation that differs from the gap register wherever it may. */
 export function independentImplementation(target: Target): Rule {
-  const layers = [lenientBodies, pageLimit(100), foreignBucket403(target), unlistedMethod404, otherErrorFormat, otherSuccessShapes];
+  const layers = [
+    lenientBodies,
+    pageLimit(100),
+    foreignBucket403(target),
+    unlistedMethod404,
+    otherErrorFormat,
+    otherSuccessShapes,
+    backfillConflicts(),
+  ];
   return layers.reduceRight<Rule>(
     (inner, layer) => (request, forward) => layer(request, (r) => inner(r, forward)),
     (r, f) => f(r),
