@@ -57,23 +57,20 @@ interface Finding {
   ex: Exchange;
 }
 
-/** What a KEY check could not prove, and why: one entry per thing, grouped by reason in the note. */
-type Unproven = { what: string; reason: string }[];
+/** What a KEY check could not prove, and why: a scope held or lacked, or the reach of a bucket. */
+type Unproven = { kind: 'holding' | 'lacking' | 'reach'; what: string; reason: string }[];
 
-/** "not proven (reason): holding a, b; lacking c" — one group per reason. */
+/** "not proven: holding a; lacking b, c (reason); ..." — one group per reason. */
 function unprovenNote(unproven: Unproven): string | undefined {
   if (unproven.length === 0) return undefined;
-  const byReason = new Map<string, string[]>();
-  for (const { what, reason } of unproven) byReason.set(reason, [...(byReason.get(reason) ?? []), what]);
-  const group = (items: string[]) => {
-    const holding = items.filter((i) => i.startsWith('holding ')).map((i) => i.slice(8));
-    const lacking = items.filter((i) => i.startsWith('lacking ')).map((i) => i.slice(8));
-    const rest = items.filter((i) => !/^(holding|lacking) /.test(i));
-    return [holding.length ? `holding ${holding.join(', ')}` : '', lacking.length ? `lacking ${lacking.join(', ')}` : '', ...rest]
-      .filter(Boolean)
-      .join('; ');
+  const reasons = [...new Set(unproven.map((u) => u.reason))];
+  const group = (reason: string) => {
+    const of = (kind: Unproven[number]['kind']) => unproven.filter((u) => u.reason === reason && u.kind === kind).map((u) => u.what);
+    const [holding, lacking, reach] = [of('holding'), of('lacking'), of('reach')];
+    const parts = [holding.length ? `holding ${holding.join(', ')}` : '', lacking.length ? `lacking ${lacking.join(', ')}` : '', ...reach];
+    return `${parts.filter(Boolean).join('; ')} (${reason})`;
   };
-  return `not proven: ${[...byReason].map(([reason, items]) => `${group(items)} (${reason})`).join('; ')}`;
+  return `not proven: ${reasons.map(group).join('; ')}`;
 }
 
 export function keyCheck(key: ResolvedKey, g: GeneratorContext): CheckDef {
@@ -99,7 +96,7 @@ export function keyCheck(key: ResolvedKey, g: GeneratorContext): CheckDef {
         const declared = key.scopes.includes(scope);
         const result = await attempt(ctx, g, key.name, scope, home);
         if ('reason' in result) {
-          unproven.push({ what: `${declared ? 'holding' : 'lacking'} ${scope}`, reason: result.reason });
+          unproven.push({ kind: declared ? 'holding' : 'lacking', what: scope, reason: result.reason });
           continue;
         }
         // A busy answer (a backfill already running) passed the scope, but cannot show a refusal was missed.
@@ -131,14 +128,14 @@ async function checkReach(
 ): Promise<void> {
   const scope = key.scopes.find((s) => proofRoutes(g, s, ctx.settings.readOnly).some((r) => r.route.bucketScoped));
   if (!scope) {
-    unproven.push({ what: 'its bucketIds', reason: 'no scope it declares has a bucket route that can be probed' });
+    unproven.push({ kind: 'reach', what: 'its bucketIds', reason: 'no scope it declares has a bucket route that can be probed' });
     return;
   }
   for (const role of ['allowed', 'other'] as const) {
     const bucket = ctx.settings.buckets[role];
     const result = await attempt(ctx, { ...g, routes: g.routes.filter((r) => r.bucketScoped) }, key.name, scope, role);
     if ('reason' in result) {
-      unproven.push({ what: `its reach of bucket ${bucket}`, reason: result.reason });
+      unproven.push({ kind: 'reach', what: `its reach of bucket ${bucket}`, reason: result.reason });
       continue;
     }
     const served = isSuccess(result.ex.status);

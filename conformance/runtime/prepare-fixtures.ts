@@ -1,9 +1,10 @@
 // The set-up project's work: upload and tag the shared test files under the run
 // prefix in both buckets, and remember the state the run may change.
-import type { RunSettings } from '../config/config-types.ts';
+import { overrideOf, type RunSettings } from '../config/config-types.ts';
 import type { ApiClient } from '../http/api-client.ts';
 import { appendLedger } from '../ledger/ledger.ts';
 import { callRequest, isSuccess, routeById, type BucketRole } from '../checks/request-builder.ts';
+import { listFiles } from '../checks/read-back.ts';
 import { canCreateFixtures } from '../plan/planner.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
 import type { SharedFixtures } from '../plan/fixture-types.ts';
@@ -45,6 +46,25 @@ async function listingFiles(settings: RunSettings, files: WorkerFiles, token: st
   return { prefix, files: listed, tags, word, decoys: [listed[4], listed[5], listed[6], inner] };
 }
 
+/**
+ * Waits (bounded by overrides.uploadVisibleWithinMs) until a tag filter lists the files just tagged with it:
+ * the seed does not say a tag is searchable the moment the PATCH returns.
+ */
+async function untilTagsListed(api: ApiClient, settings: RunSettings, listing: NonNullable<SharedFixtures['listing']>): Promise<void> {
+  const key = pickHarnessKey(settings.keys, [routeById('listFiles').scope], settings.buckets.allowed);
+  if (!key) return;
+  const deadline = Date.now() + overrideOf(settings.overrides, 'uploadVisibleWithinMs');
+  for (const tag of Object.values(listing.tags)) {
+    const want = listing.files.filter((f) => f.tags.includes(tag)).map((f) => f.path);
+    for (let pause = 100; ; pause = Math.min(pause * 2, 1000)) {
+      const { items } = await listFiles(api, settings, key, 'allowed', { tag, prefix: listing.prefix });
+      // Past the deadline the listing checks judge what the server shows.
+      if (want.every((path) => items.some((f) => f.path === path)) || Date.now() >= deadline) break;
+      await new Promise((done) => setTimeout(done, pause));
+    }
+  }
+}
+
 /** The other bucket's test files, carrying a word to search for and a marker no query sends. */
 async function foreignFiles(settings: RunSettings, files: WorkerFiles, token: string) {
   const word = `zo${token}`;
@@ -80,6 +100,7 @@ export async function prepareFixtures(
     await rememberIntelligence(api, settings);
     const token = unique();
     const listing = await listingFiles(settings, files, token);
+    await untilTagsListed(api, settings, listing);
     const { otherFile, foreign } = await foreignFiles(settings, files, token);
     return {
       ready: true,
