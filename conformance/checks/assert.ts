@@ -41,12 +41,21 @@ export function expectRefused(ex: Exchange, what = 'a 4xx refusal'): void {
   expectStatus(ex, (s) => s >= 400 && s < 500, what);
 }
 
-/** A refusal must not carry what a success would have. */
+/**
+ * A refusal must not carry what a success would have: listed items, or a body the success schema accepts.
+ * An error body of any format passes (even one with `"data": null` beside the error).
+ */
 export function expectNoData(ex: Exchange, route: Route, validator: SchemaValidator): void {
   const body = ex.json as Record<string, unknown> | undefined;
-  if (body && typeof body === 'object' && ('data' in body || validator.validateRef(route.successSchemaRef, body).length === 0)) {
+  if (!body || typeof body !== 'object') return;
+  const data = (body as { data?: unknown }).data;
+  const hasItems = Array.isArray(body)
+    ? body.length > 0
+    : Array.isArray(data)
+      ? data.length > 0
+      : data !== null && typeof data === 'object';
+  if (hasItems || validator.validateRef(route.successSchemaRef, body).length === 0)
     fail(`a refusal without the data of ${route.operationId}`, ex);
-  }
 }
 
 /** An `application/problem+json` body valid against the Problem schema, with the given status and code. */

@@ -7,7 +7,8 @@ import type { Auth, Exchange } from '../http/api-client.ts';
 import type { CheckDef, CheckRun } from '../plan/check-types.ts';
 import type { ResolvedKey } from '../config/config-types.ts';
 import { keyCheck } from './key-checks.ts';
-import { expectNoData, expectProblem, expectRefused, fail } from './assert.ts';
+import { expectNoData, expectRefused, fail } from './assert.ts';
+import { errorLabel, expectError } from './error-answer.ts';
 import { holder, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
 import { scenarioFor } from './operations.ts';
 import { callRequest } from './request-builder.ts';
@@ -65,11 +66,18 @@ function routeAuthChecks(route: Route, g: GeneratorContext): CheckDef[] {
       expectRefused(ex, `a 4xx refusal with ${label}`);
       expectNoData(ex, route, ctx.validator);
     }),
-    invalidAuthCheck(route, g, '401', '401 unauthenticated with WWW-Authenticate: Bearer', 'profile', (label, ex, ctx) => {
-      expectProblem(ex, 401, 'unauthenticated', ctx.validator);
-      const challenge = ex.headers['www-authenticate'] ?? '';
-      if (!/^Bearer\b/i.test(challenge)) fail(`a WWW-Authenticate: Bearer header with ${label}`, ex, `WWW-Authenticate "${challenge}"`);
-    }),
+    invalidAuthCheck(
+      route,
+      g,
+      '401',
+      `${errorLabel(g.overrides, 401, 'unauthenticated')} with WWW-Authenticate: Bearer`,
+      'profile',
+      (label, ex, ctx) => {
+        expectError(ex, ctx, 401, 'unauthenticated');
+        const challenge = ex.headers['www-authenticate'] ?? '';
+        if (!/^Bearer\b/i.test(challenge)) fail(`a WWW-Authenticate: Bearer header with ${label}`, ex, `WWW-Authenticate "${challenge}"`);
+      },
+    ),
   ];
 }
 

@@ -5,12 +5,13 @@ import type { Route } from '../../openapi/contract/route-table.ts';
 import type { CheckDef, KeyNeed } from '../plan/check-types.ts';
 import { expectServed, fail } from './assert.ts';
 import { routeTitle, type GeneratorContext } from './generator-context.ts';
+import { listFiles, readPages } from './read-back.ts';
 import { callRequest, routeById } from './request-builder.ts';
 
 type Restricted = (route: Route, g: GeneratorContext) => KeyNeed;
 
 /** Listing checks for a key whose bucketIds exclude the other bucket. */
-export function listingChecks(g: GeneratorContext, restricted: Restricted): CheckDef[] {
+export function bucketListingChecks(g: GeneratorContext, restricted: Restricted): CheckDef[] {
   const buckets = routeById('listBuckets');
   const workspaces = routeById('listWorkspaces');
   const files = routeById('listFiles');
@@ -25,11 +26,10 @@ export function listingChecks(g: GeneratorContext, restricted: Restricted): Chec
       writes: false,
       fixtures: false,
       async run(ctx) {
-        const ex = await ctx.api.send(
-          callRequest(buckets, ctx.settings, 'allowed', { query: { limit: '1000' } }, { key: ctx.keys.restricted[0] }),
-        );
-        expectServed(ex);
-        const ids = ((ex.json as { data?: { id: string }[] }).data ?? []).map((b) => b.id);
+        const request = callRequest(buckets, ctx.settings, 'allowed', {}, { key: ctx.keys.restricted[0] });
+        const { items, pages } = await readPages<{ id?: string }>(ctx.api, request, { verify: (ex) => expectServed(ex) });
+        const ex = pages[0];
+        const ids = items.map((b) => b.id);
         if (ids.includes(ctx.settings.buckets.other)) fail(`a listing without ${ctx.settings.buckets.other}`, ex);
         if (!ids.includes(ctx.settings.buckets.allowed)) fail(`a listing with ${ctx.settings.buckets.allowed}`, ex);
       },
@@ -46,11 +46,14 @@ export function listingChecks(g: GeneratorContext, restricted: Restricted): Chec
       async run(ctx) {
         const key = ctx.keys.restricted[0];
         const limit = ctx.settings.keys.find((k) => k.name === key)?.bucketIds?.length ?? 0;
-        const ex = await ctx.api.send(callRequest(workspaces, ctx.settings, 'allowed', { query: { limit: '1000' } }, { key }));
-        expectServed(ex);
-        const ws = ((ex.json as { data?: { id: string; bucketCount: number }[] }).data ?? []).find(
-          (w) => w.id === ctx.settings.workspaceId,
-        );
+        const request = callRequest(workspaces, ctx.settings, 'allowed', {}, { key });
+        const isOurs = (w: { id?: string }) => w.id === ctx.settings.workspaceId;
+        const { items, pages } = await readPages<{ id?: string; bucketCount: number }>(ctx.api, request, {
+          verify: (ex) => expectServed(ex),
+          until: (all) => all.some(isOurs),
+        });
+        const ex = pages[pages.length - 1];
+        const ws = items.find(isOurs);
         if (!ws) fail(`a listing with workspace ${ctx.settings.workspaceId}`, ex);
         if (ws.bucketCount > limit) fail(`bucketCount at most ${limit} (the key's bucketIds)`, ex, `bucketCount ${ws.bucketCount}`);
       },
@@ -65,19 +68,12 @@ export function listingChecks(g: GeneratorContext, restricted: Restricted): Chec
       writes: false,
       fixtures: true,
       async run(ctx) {
-        const ex = await ctx.api.send(
-          callRequest(
-            files,
-            ctx.settings,
-            'allowed',
-            { query: { prefix: ctx.settings.runPrefix, limit: '1000' } },
-            { key: ctx.keys.holder[0] },
-          ),
-        );
-        expectServed(ex);
-        const stray = ((ex.json as { data?: { id: string; bucketId?: string }[] }).data ?? []).find(
-          (f) => f.id === ctx.fixtures.otherFile?.id || (f.bucketId && f.bucketId !== ctx.settings.buckets.allowed),
-        );
+        const query = { prefix: ctx.settings.runPrefix };
+        const { items, pages } = await listFiles(ctx.api, ctx.settings, ctx.keys.holder[0], 'allowed', query, {
+          verify: (ex) => expectServed(ex),
+        });
+        const ex = pages[0];
+        const stray = items.find((f) => f.id === ctx.fixtures.otherFile?.id || (f.bucketId && f.bucketId !== ctx.settings.buckets.allowed));
         if (stray) fail(`only files of ${ctx.settings.buckets.allowed}`, ex, `file ${stray.id} of another bucket is listed`);
       },
     },

@@ -1,66 +1,71 @@
-// Error checks (profile): problem+json bodies with the gap register's codes for
-// malformed JSON, the wrong content type, schema breaks, bad parameters, an
-// unknown file, an oversized body, a taken path; and no key echoed in errors.
+// Error checks (profile): problem+json bodies with the gap register's codes (or
+// the status alone, overrides.errorFormat "any") for malformed JSON, the wrong
+// content type, schema breaks, bad parameters, an unknown file, an oversized
+// body, a taken path; and no key echoed in errors.
 import type { Route } from '../../openapi/contract/route-table.ts';
-import type { CheckDef } from '../plan/check-types.ts';
+import type { CheckDef, CheckRun } from '../plan/check-types.ts';
+import type { ApiRequest } from '../http/api-client.ts';
 import { secretForms } from '../http/redact.ts';
-import { describeResponse, expectProblem, fail } from './assert.ts';
-import { holder, routeTitle, type GeneratorContext } from './generator-context.ts';
-import { UNKNOWN_FIELD_BODY } from './path-checks.ts';
-import { callRequest, routeById, routePath } from './request-builder.ts';
+import { describeResponse, fail } from './assert.ts';
+import { errorLabel, expectError } from './error-answer.ts';
+import { DISPOSABLE_SCOPES, holder, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
+import { scenarioFor } from './operations.ts';
+import { callRequest, routeById, type OperationCall } from './request-builder.ts';
 
 type Build = (route: Route) => CheckDef;
 
+/** A field no request schema knows: a strict server names it in a 422. */
+const UNKNOWN_FIELD = 'bucketkitUnknownField';
+
+// Each body check breaks one thing of a call that would otherwise succeed (a real target, a valid body),
+// so the answer rests on no order of checks the gap register does not state.
 function bodyChecks(g: GeneratorContext): Build[] {
   const base = (route: Route) => ({
     area: 'errors' as const,
     level: 'profile' as const,
     route: routeTitle(route),
     keys: { holder: holder(route, g.overrides) },
+    ...scenarioNeeds(route),
     writes: true,
-    fixtures: false,
   });
+  const send = async (ctx: CheckRun, route: Route, change: (request: ApiRequest, call: OperationCall) => ApiRequest) => {
+    const call = await scenarioFor(route).valid(ctx, 'allowed');
+    return ctx.api.send(change(callRequest(route, ctx.settings, 'allowed', call, { key: ctx.keys.holder[0] }), call));
+  };
   return [
     (route) => ({
       ...base(route),
       id: `ERR-${route.operationId}-malformed-json-400`,
-      title: `${routeTitle(route)} with unparseable JSON is 400 invalid_request`,
+      title: `${routeTitle(route)} with unparseable JSON is ${errorLabel(g.overrides, 400, 'invalid_request')}`,
       async run(ctx) {
-        const ex = await ctx.api.send({
-          method: route.method,
-          path: routePath(route, ctx.settings, 'allowed'),
-          rawBody: '{"broken": ',
-          auth: { key: ctx.keys.holder[0] },
-        });
-        expectProblem(ex, 400, 'invalid_request', ctx.validator);
+        const ex = await send(ctx, route, (request) => ({ ...request, json: undefined, rawBody: '{"broken": ' }));
+        expectError(ex, ctx, 400, 'invalid_request');
       },
     }),
     (route) => ({
       ...base(route),
       id: `ERR-${route.operationId}-content-type-400`,
-      title: `${routeTitle(route)} with a text/plain body is 400 invalid_request`,
+      title: `${routeTitle(route)} with a text/plain body is ${errorLabel(g.overrides, 400, 'invalid_request')}`,
       async run(ctx) {
-        const ex = await ctx.api.send({
-          method: route.method,
-          path: routePath(route, ctx.settings, 'allowed'),
-          rawBody: JSON.stringify(route.requestBody?.example ?? {}),
+        const ex = await send(ctx, route, (request, call) => ({
+          ...request,
+          json: undefined,
+          rawBody: JSON.stringify(call.json ?? {}),
           contentType: 'text/plain',
-          auth: { key: ctx.keys.holder[0] },
-        });
-        expectProblem(ex, 400, 'invalid_request', ctx.validator);
+        }));
+        expectError(ex, ctx, 400, 'invalid_request');
       },
     }),
     (route) => ({
       ...base(route),
       id: `ERR-${route.operationId}-schema-422`,
-      title: `${routeTitle(route)} with a field the schema does not know is 422 validation_failed naming it`,
+      title: `${routeTitle(route)} with a field the schema does not know is ${errorLabel(g.overrides, 422, 'validation_failed')} naming it`,
       async run(ctx) {
-        const ex = await ctx.api.send(
-          callRequest(route, ctx.settings, 'allowed', { json: UNKNOWN_FIELD_BODY }, { key: ctx.keys.holder[0] }),
-        );
-        const body = expectProblem(ex, 422, 'validation_failed', ctx.validator);
-        const fields = ((body.errors as { field: string }[] | undefined) ?? []).map((e) => e.field);
-        if (!fields.some((f) => f.includes('bucketkitUnknownField'))) fail('errors[] naming bucketkitUnknownField', ex);
+        const ex = await send(ctx, route, (request, call) => ({
+          ...request,
+          json: Object.assign({}, call.json, { [UNKNOWN_FIELD]: true }),
+        }));
+        expectError(ex, ctx, 422, 'validation_failed', { field: UNKNOWN_FIELD });
       },
     }),
   ];
@@ -70,65 +75,79 @@ function singleChecks(g: GeneratorContext): CheckDef[] {
   const update = routeById('updateFile');
   const list = routeById('listFiles');
   const presign = routeById('presignUpload');
-  const single = (route: Route, id: string, title: string, writes: boolean, fixtures: boolean, run: CheckDef['run']): CheckDef => ({
+  const single = (
+    route: Route,
+    id: string,
+    title: string,
+    needs: Pick<CheckDef, 'writes' | 'fixtures' | 'harness'>,
+    run: CheckDef['run'],
+  ): CheckDef => ({
     id,
     title: `${routeTitle(route)} ${title}`,
     area: 'errors',
     level: 'profile',
     route: routeTitle(route),
     keys: { holder: holder(route, g.overrides) },
-    writes,
-    fixtures,
+    ...needs,
     run,
   });
+  const label = (status: number, code: string) => errorLabel(g.overrides, status, code);
   return [
-    single(update, 'ERR-unknown-file-404', 'on a file that does not exist is 404 not_found', true, false, async (ctx) => {
-      const ex = await ctx.api.send(
-        callRequest(
-          update,
-          ctx.settings,
-          'allowed',
-          { fileId: `file_bucketkit_absent_${ctx.unique()}`, json: { tags: ['bucketkit-probe'] } },
-          { key: ctx.keys.holder[0] },
-        ),
-      );
-      expectProblem(ex, 404, 'not_found', ctx.validator);
-    }),
-    single(update, 'ERR-body-too-large-413', 'with a body over 1 MiB is 413 payload_too_large', true, false, async (ctx) => {
-      const json = { description: 'x'.repeat(1024 * 1024 + 16) };
-      const ex = await ctx.api.send(
-        callRequest(
-          update,
-          ctx.settings,
-          'allowed',
-          { fileId: `file_bucketkit_absent_${ctx.unique()}`, json },
-          { key: ctx.keys.holder[0] },
-        ),
-      );
-      expectProblem(ex, 413, 'payload_too_large', ctx.validator);
-    }),
-    single(list, 'ERR-bad-path-parameter-400', 'with a bucketId that is not an id is 400 invalid_request', false, false, async (ctx) => {
-      const ex = await ctx.api.send(callRequest(list, ctx.settings, { id: 'not an id!' }, {}, { key: ctx.keys.holder[0] }));
-      expectProblem(ex, 400, 'invalid_request', ctx.validator);
-    }),
-    single(list, 'ERR-bad-query-400', 'with limit=0 is 400 invalid_request naming limit', false, false, async (ctx) => {
-      const ex = await ctx.api.send(callRequest(list, ctx.settings, 'allowed', { query: { limit: '0' } }, { key: ctx.keys.holder[0] }));
-      const body = expectProblem(ex, 400, 'invalid_request', ctx.validator);
-      if (!((body.errors as { field: string }[] | undefined) ?? []).some((e) => e.field === 'limit')) fail('errors[] naming limit', ex);
-    }),
-    single(presign, 'ERR-path-taken-409', 'at the path of an existing file is 409 conflict', true, true, async (ctx) => {
-      const file = ctx.fixtures.allowedFile!;
-      const ex = await ctx.api.send(
-        callRequest(
-          presign,
-          ctx.settings,
-          'allowed',
-          { json: { path: file.path, contentType: 'text/plain', size: 1 } },
-          { key: ctx.keys.holder[0] },
-        ),
-      );
-      expectProblem(ex, 409, 'conflict', ctx.validator);
-    }),
+    single(
+      update,
+      'ERR-unknown-file-404',
+      `on a file that does not exist is ${label(404, 'not_found')}`,
+      { writes: true, fixtures: false },
+      async (ctx) => {
+        const call: OperationCall<'updateFile'> = { fileId: `file_bucketkit_absent_${ctx.unique()}`, json: { tags: ['bucketkit-probe'] } };
+        const ex = await ctx.api.send(callRequest(update, ctx.settings, 'allowed', call, { key: ctx.keys.holder[0] }));
+        expectError(ex, ctx, 404, 'not_found');
+      },
+    ),
+    single(
+      update,
+      'ERR-body-too-large-413',
+      `with a body over 1 MiB is ${label(413, 'payload_too_large')}`,
+      { writes: true, fixtures: false, harness: [{ scopes: DISPOSABLE_SCOPES, bucket: 'allowed' }] },
+      async (ctx) => {
+        // On a real file, so a server that looks the file up before reading the body answers the same.
+        const file = await ctx.files.create('allowed');
+        const call: OperationCall<'updateFile'> = { fileId: file.id, json: { description: 'x'.repeat(1024 * 1024 + 16) } };
+        const ex = await ctx.api.send(callRequest(update, ctx.settings, 'allowed', call, { key: ctx.keys.holder[0] }));
+        expectError(ex, ctx, 413, 'payload_too_large');
+      },
+    ),
+    single(
+      list,
+      'ERR-bad-path-parameter-400',
+      `with a bucketId that is not an id is ${label(400, 'invalid_request')}`,
+      { writes: false, fixtures: false },
+      async (ctx) => {
+        const ex = await ctx.api.send(callRequest(list, ctx.settings, { id: 'not an id!' }, {}, { key: ctx.keys.holder[0] }));
+        expectError(ex, ctx, 400, 'invalid_request');
+      },
+    ),
+    single(
+      list,
+      'ERR-bad-query-400',
+      `with limit=0 is ${label(400, 'invalid_request')} naming limit`,
+      { writes: false, fixtures: false },
+      async (ctx) => {
+        const ex = await ctx.api.send(callRequest(list, ctx.settings, 'allowed', { query: { limit: '0' } }, { key: ctx.keys.holder[0] }));
+        expectError(ex, ctx, 400, 'invalid_request', { field: 'limit' });
+      },
+    ),
+    single(
+      presign,
+      'ERR-path-taken-409',
+      `at the path of an existing file is ${label(409, 'conflict')}`,
+      { writes: true, fixtures: true },
+      async (ctx) => {
+        const call: OperationCall<'presignUpload'> = { json: { path: ctx.fixtures.allowedFile!.path, contentType: 'text/plain', size: 1 } };
+        const ex = await ctx.api.send(callRequest(presign, ctx.settings, 'allowed', call, { key: ctx.keys.holder[0] }));
+        expectError(ex, ctx, 409, 'conflict');
+      },
+    ),
   ];
 }
 

@@ -4,6 +4,7 @@ import type { Route } from '../../openapi/contract/route-table.ts';
 import type { Level, Overrides } from '../config/config-types.ts';
 import type { CheckDef, KeyNeed } from '../plan/check-types.ts';
 import { scenarioFor } from './operations.ts';
+import { routeById } from './request-builder.ts';
 
 export interface GeneratorContext {
   routes: Route[];
@@ -25,17 +26,21 @@ export function routeTitle(route: Route): string {
   return `${route.method} ${route.pathTemplate}`;
 }
 
+/** Scopes the harness needs to upload a test file and wait until it is listed. */
+export const DISPOSABLE_SCOPES = [routeById('presignUpload').scope, routeById('listFiles').scope];
+
 /** The set-up a route's scenario needs, as check fields (fixtures, writes, harness scopes). */
 export function scenarioNeeds(
   route: Route,
   bucket: 'allowed' | 'other' = 'allowed',
 ): Pick<CheckDef, 'fixtures' | 'writes' | 'harness' | 'exclusive'> {
   const scenario = scenarioFor(route);
+  const scopes = [...new Set([...(scenario.files === 'disposable' ? DISPOSABLE_SCOPES : []), ...scenario.harnessScopes])];
   return {
     exclusive: scenario.exclusive ? `${route.operationId}-${bucket}` : undefined,
     fixtures: scenario.files !== 'none',
     writes: route.mutates || scenario.files === 'disposable',
-    harness: scenario.harnessScopes.length ? [{ scopes: scenario.harnessScopes, bucket }] : [],
+    harness: scopes.length ? [{ scopes, bucket }] : [],
   };
 }
 

@@ -1,12 +1,16 @@
-// One check per configured key: it is served on a route of a scope it holds,
-// refused on one it lacks, and reaches exactly the buckets its bucketIds name.
-// The set-up runs these first, so a misdeclared key is named as such.
+// One check per configured key: it is served on a route of each scope it
+// declares, refused on a route of each scope it does not, and reaches exactly
+// the buckets its bucketIds name. Every call is valid and acts on the run's own
+// test files (scope-proofs.ts), so no order of checks is assumed. The set-up
+// runs these first, so a misdeclared key is named as such.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { ResolvedKey } from '../config/config-types.ts';
-import type { CheckDef } from '../plan/check-types.ts';
-import { expectRefused, expectServed } from './assert.ts';
-import { expectedScope, routeTitle, type GeneratorContext } from './generator-context.ts';
-import { callRequest, type BucketRole } from './request-builder.ts';
+import type { Exchange } from '../http/api-client.ts';
+import type { CheckDef, CheckRun } from '../plan/check-types.ts';
+import { CheckFailure, describeResponse } from './assert.ts';
+import { routeTitle, type GeneratorContext } from './generator-context.ts';
+import { callRequest, isSuccess, routeById, type BucketRole } from './request-builder.ts';
+import { proofRoutes, provableScopes, targetsOf } from './scope-proofs.ts';
 
 const ID_PREFIX = 'KEY-';
 const ID_SUFFIX = '-as-declared';
@@ -16,55 +20,134 @@ export function keyOfCheck(id: string): string | undefined {
   return id.startsWith(ID_PREFIX) && id.endsWith(ID_SUFFIX) ? id.slice(ID_PREFIX.length, -ID_SUFFIX.length) : undefined;
 }
 
-/** A GET route for checking a key: one whose scope the key holds (or lacks), bucket-scoped if asked. */
-function readRoute(g: GeneratorContext, key: ResolvedKey, held: boolean, bucketScoped?: boolean): Route | undefined {
-  return g.routes.find(
-    (r) =>
-      r.method === 'GET' &&
-      key.scopes.includes(expectedScope(r, g.overrides)) === held &&
-      (bucketScoped === undefined || r.bucketScoped === bucketScoped),
-  );
+type Attempt = { route: Route; ex: Exchange; busy: boolean } | { reason: string };
+
+/** Sends the cheapest proof of a scope that the harness can prepare, in the bucket given. */
+async function attempt(ctx: CheckRun, g: GeneratorContext, key: string, scope: string, bucket: BucketRole | undefined): Promise<Attempt> {
+  const readOnly = ctx.settings.readOnly;
+  const routes = proofRoutes(g, scope, readOnly);
+  if (routes.length === 0)
+    return { reason: readOnly ? 'only writing routes need it, and --read-only sends none' : 'no route of the spec needs it' };
+  const reasons: string[] = [];
+  for (const { route, proof } of routes) {
+    if (route.bucketScoped && !bucket) {
+      reasons.push(`${route.operationId} needs a bucket the key reaches`);
+      continue;
+    }
+    const where = bucket ?? 'allowed';
+    let call;
+    try {
+      call = await proof.call(ctx, where, targetsOf(ctx));
+    } catch (error) {
+      reasons.push(`${route.operationId}: ${(error as Error).message}`);
+      continue;
+    }
+    const ex = await ctx.api.send(callRequest(route, ctx.settings, where, call, { key }));
+    if (isSuccess(ex.status)) {
+      if (proof.spends) targetsOf(ctx).spend(where, proof.spends);
+      await proof.settle?.(ctx, where, ex, call);
+    }
+    return { route, ex, busy: (proof.busy ?? []).includes(ex.status) };
+  }
+  return { reason: reasons.join('; ') };
+}
+
+interface Finding {
+  expected: string;
+  ex: Exchange;
+}
+
+/** What a KEY check could not prove, and why: a scope held or lacked, or the reach of a bucket. */
+type Unproven = { kind: 'holding' | 'lacking' | 'reach'; what: string; reason: string }[];
+
+/** "not proven: holding a; lacking b, c (reason); ..." — one group per reason. */
+function unprovenNote(unproven: Unproven): string | undefined {
+  if (unproven.length === 0) return undefined;
+  const reasons = [...new Set(unproven.map((u) => u.reason))];
+  const group = (reason: string) => {
+    const of = (kind: Unproven[number]['kind']) => unproven.filter((u) => u.reason === reason && u.kind === kind).map((u) => u.what);
+    const [holding, lacking, reach] = [of('holding'), of('lacking'), of('reach')];
+    const parts = [holding.length ? `holding ${holding.join(', ')}` : '', lacking.length ? `lacking ${lacking.join(', ')}` : '', ...reach];
+    return `${parts.filter(Boolean).join('; ')} (${reason})`;
+  };
+  return `not proven: ${reasons.map(group).join('; ')}`;
 }
 
 export function keyCheck(key: ResolvedKey, g: GeneratorContext): CheckDef {
-  const served = readRoute(g, key, true);
-  const refused = readRoute(g, key, false);
-  const inBucket = readRoute(g, key, true, true);
+  const writesIntelligence = key.scopes.includes(routeById('updateIntelligence').scope);
   return {
     id: `${ID_PREFIX}${key.name}${ID_SUFFIX}`,
-    title: `the key "${key.name}" is served on a route of a scope it holds, refused on one it lacks, and reaches exactly the buckets of its bucketIds`,
+    title: `the key "${key.name}" is served on a route of each scope it declares, refused on one of each scope it lacks, and reaches exactly the buckets of its bucketIds`,
     area: 'auth',
     level: 'core',
     keys: {},
+    // It writes only where the run may (its own test files); in a --read-only run it proves what GETs can and says what is left.
     writes: false,
     fixtures: false,
+    // Writing the intelligence instructions back unchanged must not interleave with a check that changes them.
+    exclusive: writesIntelligence ? 'updateIntelligence-allowed' : undefined,
     async run(ctx) {
       const reaches = (role: BucketRole) => key.bucketIds === null || key.bucketIds.includes(ctx.settings.buckets[role]);
-      // A scope probe on a bucket the key reaches, so that only the scope decides.
+      // Scope proofs run in a bucket the key reaches, so that only the scope decides.
       const home: BucketRole | undefined = reaches('allowed') ? 'allowed' : reaches('other') ? 'other' : undefined;
-      const probe = (route: Route, bucket: BucketRole = home ?? 'allowed') =>
-        ctx.api.send(callRequest(route, ctx.settings, bucket, {}, { key: key.name }));
-      if (served && (!served.bucketScoped || home)) {
-        expectServed(
-          await probe(served),
-          `a 2xx answer to "${key.name}" on ${routeTitle(served)} (it declares ${expectedScope(served, g.overrides)})`,
-        );
+      const findings: Finding[] = [];
+      const unproven: Unproven = [];
+      for (const scope of [...new Set([...key.scopes, ...provableScopes(g)])].sort()) {
+        const declared = key.scopes.includes(scope);
+        const result = await attempt(ctx, g, key.name, scope, home);
+        if ('reason' in result) {
+          unproven.push({ kind: declared ? 'holding' : 'lacking', what: scope, reason: result.reason });
+          continue;
+        }
+        // A busy answer (a backfill already running) passed the scope, but cannot show a refusal was missed.
+        const served = isSuccess(result.ex.status);
+        if (declared && !served && !result.busy)
+          findings.push({ expected: `a 2xx answer on ${routeTitle(result.route)} (the key declares ${scope})`, ex: result.ex });
+        if (!declared && served)
+          findings.push({ expected: `a refusal on ${routeTitle(result.route)} (the key does not declare ${scope})`, ex: result.ex });
       }
-      if (refused && (!refused.bucketScoped || home)) {
-        expectRefused(
-          await probe(refused),
-          `a 4xx refusal to "${key.name}" on ${routeTitle(refused)} (it does not declare ${expectedScope(refused, g.overrides)})`,
-        );
+      await checkReach(ctx, g, key, reaches, findings, unproven);
+      const note = unprovenNote(unproven);
+      if (findings.length) {
+        const actual = findings.map((f) => describeResponse(f.ex)).join(' | ');
+        throw new CheckFailure(findings.map((f) => f.expected).join('; '), `${actual}${note ? ` (${note})` : ''}`, findings[0].ex);
       }
-      if (!inBucket) return;
-      for (const role of ['allowed', 'other'] as const) {
-        const ex = await probe(inBucket, role);
-        const bucket = ctx.settings.buckets[role];
-        if (reaches(role))
-          expectServed(ex, `a 2xx answer to "${key.name}" on ${routeTitle(inBucket)} in bucket ${bucket} (its bucketIds include it)`);
-        else
-          expectRefused(ex, `a 4xx refusal to "${key.name}" on ${routeTitle(inBucket)} in bucket ${bucket} (its bucketIds leave it out)`);
-      }
+      return note;
     },
   };
+}
+
+/** Sends a bucket-scoped proof of a declared scope to both buckets: served where bucketIds reach, refused elsewhere. */
+async function checkReach(
+  ctx: CheckRun,
+  g: GeneratorContext,
+  key: ResolvedKey,
+  reaches: (role: BucketRole) => boolean,
+  findings: Finding[],
+  unproven: Unproven,
+): Promise<void> {
+  const scope = key.scopes.find((s) => proofRoutes(g, s, ctx.settings.readOnly).some((r) => r.route.bucketScoped));
+  if (!scope) {
+    unproven.push({ kind: 'reach', what: 'its bucketIds', reason: 'no scope it declares has a bucket route that can be probed' });
+    return;
+  }
+  for (const role of ['allowed', 'other'] as const) {
+    const bucket = ctx.settings.buckets[role];
+    const result = await attempt(ctx, { ...g, routes: g.routes.filter((r) => r.bucketScoped) }, key.name, scope, role);
+    if ('reason' in result) {
+      unproven.push({ kind: 'reach', what: `its reach of bucket ${bucket}`, reason: result.reason });
+      continue;
+    }
+    const served = isSuccess(result.ex.status);
+    if (reaches(role) && !served && !result.busy)
+      findings.push({
+        expected: `a 2xx answer on ${routeTitle(result.route)} in bucket ${bucket} (its bucketIds include it)`,
+        ex: result.ex,
+      });
+    if (!reaches(role) && served)
+      findings.push({
+        expected: `a refusal on ${routeTitle(result.route)} in bucket ${bucket} (its bucketIds leave it out)`,
+        ex: result.ex,
+      });
+  }
 }

@@ -1,35 +1,39 @@
-// Listing checks on the run's own test files: prefix and tag honoured (core),
-// search and semantic=1 accepted (core), search matching, AND combination,
-// semantic without search, ranking and cursor paging (profile).
+// Listing checks on the run's own test files: prefix and tag honoured, with
+// decoys a sloppy filter would list (core), search and semantic=1 accepted
+// (core), search matching, AND combination, semantic without search, ranking,
+// cursor paging and the page-size bound (profile).
+import { overrideOf } from '../config/config-types.ts';
 import type { CheckDef, CheckRun } from '../plan/check-types.ts';
+import type { FixtureFile } from '../plan/fixture-types.ts';
 import type { Exchange } from '../http/api-client.ts';
-import { expectProblem, expectServed, fail } from './assert.ts';
+import { expectServed, fail } from './assert.ts';
+import { errorLabel, expectError } from './error-answer.ts';
 import { holder, routeTitle, type GeneratorContext } from './generator-context.ts';
+import { listedItems, listFiles, type ListedFile } from './read-back.ts';
 import { callRequest, routeById } from './request-builder.ts';
 
-interface Listed {
-  id: string;
-  path: string;
-  score?: number;
-}
-
-/** Lists the allowed bucket with the given query; returns the exchange and the listed files. */
-async function list(ctx: CheckRun, query: Record<string, string>): Promise<{ ex: Exchange; files: Listed[] }> {
-  const ex = await ctx.api.send(callRequest(routeById('listFiles'), ctx.settings, 'allowed', { query }, { key: ctx.keys.reader[0] }));
-  expectServed(ex, `a 2xx answer to ?${new URLSearchParams(query)}`);
-  return { ex, files: (ex.json as { data?: Listed[] }).data ?? [] };
+/** Lists the allowed bucket with the given query, every page (no `limit`: the page size is the server's); each page must be 2xx. */
+async function list(ctx: CheckRun, query: Record<string, string>): Promise<{ ex: Exchange; files: ListedFile[] }> {
+  const what = `a 2xx answer to ?${new URLSearchParams(query)}`;
+  const { items, pages } = await listFiles(ctx.api, ctx.settings, ctx.keys.reader[0], 'allowed', query, {
+    verify: (ex) => expectServed(ex, what),
+  });
+  return { ex: pages[0], files: items };
 }
 
 /** Fails unless the listing holds exactly the expected paths. */
-function expectPaths(ex: Exchange, files: Listed[], expected: string[], what: string): void {
+function expectPaths(ex: Exchange, files: { path: string }[], expected: string[], what: string): void {
   const got = files.map((f) => f.path).sort();
   const want = [...expected].sort();
-  if (got.join('\n') !== want.join('\n'))
+  if (got.join('\n') !== want.join('\n')) {
+    const stray = got.filter((p) => !want.includes(p));
+    const missing = want.filter((p) => !got.includes(p));
     fail(
       `${what}: ${want.join(', ') || 'nothing'}`,
       ex,
-      `${got.length} files: ${got.slice(0, 6).join(', ')}${got.length > 6 ? ', …' : ''}`,
+      `${got.length} files${stray.length ? `, not expected: ${stray.slice(0, 4).join(', ')}` : ''}${missing.length ? `, missing: ${missing.slice(0, 4).join(', ')}` : ''}`,
     );
+  }
 }
 
 function listingCheck(id: string, title: string, level: 'core' | 'profile', g: GeneratorContext, run: CheckDef['run']): CheckDef {
@@ -47,26 +51,62 @@ function listingCheck(id: string, title: string, level: 'core' | 'profile', g: G
   };
 }
 
+/** The page-size bound (G16): the maximum served, one more refused (overrides.maxPageSize for a lower one). */
+function limitMaximumCheck(g: GeneratorContext): CheckDef {
+  const max = overrideOf(g.overrides, 'maxPageSize');
+  return {
+    ...listingCheck(
+      'LIST-limit-maximum',
+      `accepts limit=${max} and refuses limit=${max + 1} with ${errorLabel(g.overrides, 400, 'invalid_request')} naming limit`,
+      'profile',
+      g,
+      async (ctx) => {
+        const send = (limit: number) =>
+          ctx.api.send(
+            callRequest(
+              routeById('listFiles'),
+              ctx.settings,
+              'allowed',
+              { query: { prefix: ctx.settings.runPrefix, limit: String(limit) } },
+              { key: ctx.keys.reader[0] },
+            ),
+          );
+        expectServed(await send(max), `a 2xx answer to limit=${max}`);
+        expectError(await send(max + 1), ctx, 400, 'invalid_request', { field: 'limit' });
+      },
+    ),
+    fixtures: false,
+  };
+}
+
 /** The listing checks. */
 export function listingChecks(g: GeneratorContext): CheckDef[] {
   const fx = (ctx: CheckRun) => ctx.fixtures.listing!;
-  const paths = (ctx: CheckRun, pick: (f: { path: string; tags: string[]; description: string | null }) => boolean) =>
+  const paths = (ctx: CheckRun, pick: (f: FixtureFile) => boolean) =>
     fx(ctx)
       .files.filter(pick)
       .map((f) => f.path);
   return [
-    listingCheck('LIST-prefix-honoured', 'with prefix lists only files whose path begins with it', 'core', g, async (ctx) => {
-      const prefix = `${fx(ctx).prefix}red/`;
-      const { ex, files } = await list(ctx, { prefix });
-      expectPaths(
-        ex,
-        files,
-        paths(ctx, (f) => f.path.startsWith(prefix)),
-        `exactly the files under ${prefix}`,
-      );
-    }),
-    listingCheck('LIST-tag-honoured', 'with tag lists only files carrying that tag', 'core', g, async (ctx) => {
-      const tag = fx(ctx).tags.blue;
+    // Decoys: a path holding the prefix later on, and one with the same letters in another case.
+    listingCheck(
+      'LIST-prefix-honoured',
+      'with prefix lists only files whose path begins with it, case-sensitively',
+      'core',
+      g,
+      async (ctx) => {
+        const prefix = `${fx(ctx).prefix}red/`;
+        const { ex, files } = await list(ctx, { prefix });
+        expectPaths(
+          ex,
+          files,
+          paths(ctx, (f) => f.path.startsWith(prefix)),
+          `exactly the files under ${prefix}`,
+        );
+      },
+    ),
+    // Decoys: tags holding the queried tag inside them (a "2" after it, an "x" before it).
+    listingCheck('LIST-tag-honoured', 'with tag lists only files carrying exactly that tag', 'core', g, async (ctx) => {
+      const tag = fx(ctx).tags.red;
       const { ex, files } = await list(ctx, { tag });
       expectPaths(
         ex,
@@ -106,12 +146,19 @@ export function listingChecks(g: GeneratorContext): CheckDef[] {
         `the files under ${prefix} tagged ${tag}`,
       );
     }),
-    listingCheck('LIST-semantic-needs-search', 'with semantic=1 and no search is 400 invalid_request', 'profile', g, async (ctx) => {
-      const ex = await ctx.api.send(
-        callRequest(routeById('listFiles'), ctx.settings, 'allowed', { query: { semantic: '1' } }, { key: ctx.keys.reader[0] }),
-      );
-      expectProblem(ex, 400, 'invalid_request', ctx.validator);
-    }),
+    listingCheck(
+      'LIST-semantic-needs-search',
+      `with semantic=1 and no search is ${errorLabel(g.overrides, 400, 'invalid_request')}`,
+      'profile',
+      g,
+      async (ctx) => {
+        const ex = await ctx.api.send(
+          callRequest(routeById('listFiles'), ctx.settings, 'allowed', { query: { semantic: '1' } }, { key: ctx.keys.reader[0] }),
+        );
+        expectError(ex, ctx, 400, 'invalid_request');
+      },
+    ),
+    limitMaximumCheck(g),
     listingCheck('LIST-semantic-ranked', 'with semantic=1 ranks matches by score, highest first', 'profile', g, async (ctx) => {
       const { ex, files } = await list(ctx, { search: fx(ctx).word, semantic: '1', prefix: fx(ctx).prefix });
       if (files.length === 0) fail(`at least one match for "${fx(ctx).word}"`, ex);
@@ -132,7 +179,11 @@ export function listingChecks(g: GeneratorContext): CheckDef[] {
         for (let page = 0; page <= fx(ctx).files.length; page++) {
           const query: Record<string, string> = { prefix: fx(ctx).prefix, limit: '2' };
           if (cursor) query.cursor = cursor;
-          const { ex, files } = await list(ctx, query);
+          const ex = await ctx.api.send(
+            callRequest(routeById('listFiles'), ctx.settings, 'allowed', { query }, { key: ctx.keys.reader[0] }),
+          );
+          expectServed(ex, `a 2xx answer to ?${new URLSearchParams(query)}`);
+          const files = listedItems<ListedFile>(ex.json);
           last = ex;
           if (files.length > 2) fail('at most 2 files per page with limit=2', ex);
           seen.push(...files.map((f) => f.path));
@@ -142,7 +193,7 @@ export function listingChecks(g: GeneratorContext): CheckDef[] {
         if (cursor) fail('nextCursor null on the last page', last);
         expectPaths(
           last!,
-          seen.map((path) => ({ id: '', path })),
+          seen.map((path) => ({ path })),
           paths(ctx, () => true),
           'every test file exactly once across the pages',
         );

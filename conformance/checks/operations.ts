@@ -1,26 +1,42 @@
-// What the suite sends to each operation (bound by operationId): a call that
-// succeeds for a key holding the scope, and for mutating routes a probe with a
-// unique marker plus a read-back showing whether its effect took place.
+// What the suite sends to each operation of the spec (a table keyed by
+// operationId): a call that succeeds for a key holding the scope, and for
+// mutating routes an effect probe with a unique marker plus a read-back
+// showing whether its effect took place. Request bodies are typed from the spec.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { CheckRun } from '../plan/check-types.ts';
-import { fileAt, routeById, routePath, type BucketRole, type OperationCall } from './request-builder.ts';
-import { uploadBytes } from './upload.ts';
+import { HarnessError } from '../http/api-client.ts';
+import { fileAt, listHas, readBody } from './read-back.ts';
+import {
+  isSuccess,
+  operationOf,
+  routeById,
+  type BucketRole,
+  type JsonBody,
+  type OperationCall,
+  type OperationId,
+} from './request-builder.ts';
+import { presign, uploadBytes } from './upload.ts';
 
-export interface Probe {
-  call: OperationCall;
+/** A mutating call with a unique marker, and a read-back saying whether its change shows. */
+export interface EffectProbe<K extends OperationId = OperationId> {
+  call: OperationCall<K>;
   /** True when the probe's change shows in a read-back. */
   effectVisible(): Promise<boolean>;
 }
 
-export interface Scenario {
+export interface Scenario<K extends OperationId = OperationId> {
   /** Which test files the call acts on: none, the shared ones, or a fresh one per call. */
   files: 'none' | 'shared' | 'disposable';
   /** Scopes the harness needs to prepare the call or read its effect back. */
   harnessScopes: string[];
   /** The call changes bucket-wide state: checks using it run one at a time across workers. */
   exclusive?: boolean;
-  valid(ctx: CheckRun, bucket: BucketRole): Promise<OperationCall>;
-  probe?(ctx: CheckRun, bucket: BucketRole): Promise<Probe>;
+  /** Statuses that show the call reached the operation, which was busy (a backfill already running): the seed does not say a second start succeeds. */
+  busy?: number[];
+  valid(ctx: CheckRun, bucket: BucketRole): Promise<OperationCall<K>>;
+  /** The call proving the route answers at its path, when `valid` cannot (it defaults to `valid`). */
+  served?(ctx: CheckRun, bucket: BucketRole): Promise<OperationCall<K>>;
+  probe?(ctx: CheckRun, bucket: BucketRole): Promise<EffectProbe<K>>;
 }
 
 const file = async (ctx: CheckRun, bucket: BucketRole) => ctx.files.create(bucket);
@@ -29,23 +45,36 @@ const shared = (ctx: CheckRun, bucket: BucketRole) => {
   if (!f) throw new Error('the shared test files are missing (set-up did not run)');
   return f;
 };
+const scopeOf = (operationId: OperationId) => routeById(operationId).scope;
 
-/** Reads a GET route with a harness key and returns its JSON body. */
-async function read(ctx: CheckRun, operationId: string, bucket: BucketRole, scope: string): Promise<any> {
-  const route = routeById(operationId);
-  const ex = await ctx.api.send({
-    method: 'GET',
-    path: routePath(route, ctx.settings, bucket),
-    query: { limit: '1000' },
-    auth: { key: ctx.harnessKey([scope], bucket) },
-  });
-  if (ex.status !== 200) throw new Error(`read-back: ${operationId} answered ${ex.status}`);
-  return ex.json;
+/** A conflict or a rate limit: the operation was reached and declined for now. */
+export const BUSY = [409, 429];
+
+const READ: Scenario = { files: 'none', harnessScopes: [], valid: async () => ({}) };
+
+function automation(ctx: CheckRun, name: string): JsonBody<'createAutomation'> {
+  return {
+    name,
+    enabled: false,
+    trigger: { event: 'file.uploaded', prefix: ctx.settings.runPrefix },
+    action: { type: 'add_tags', tags: ['bucketkit-probe'] },
+  };
 }
 
-const scopeOf = (operationId: string) => routeById(operationId).scope;
+function suggestion(fileId: string, reason: string): JsonBody<'createSuggestion'> {
+  return { fileId, kind: 'add_tags', proposal: { tags: ['bucketkit-probe'] }, reason };
+}
 
-const SCENARIOS: Record<string, Scenario> = {
+const SCENARIOS: { [K in OperationId]: Scenario<K> } = {
+  listWorkspaces: READ,
+  listBuckets: READ,
+  listFiles: READ,
+  getIntelligence: READ,
+  listAutomations: READ,
+  getTrash: READ,
+  listSuggestions: READ,
+  listShares: READ,
+  listTransfers: READ,
   updateFile: {
     files: 'disposable',
     harnessScopes: [scopeOf('listFiles')],
@@ -58,7 +87,8 @@ const SCENARIOS: Record<string, Scenario> = {
       const tag = `bk-${ctx.unique()}`;
       return {
         call: { fileId: f.id, json: { tags: [tag] } },
-        effectVisible: async () => (await fileAt(ctx, bucket, f.path))?.tags.includes(tag) ?? true,
+        // A listing without tags shows no effect: the refusal check then rests on the answer alone.
+        effectVisible: async () => (await fileAt(ctx, bucket, f.path))?.tags?.includes(tag) === true,
       };
     },
   },
@@ -72,7 +102,7 @@ const SCENARIOS: Record<string, Scenario> = {
   presignDownload: {
     files: 'shared',
     harnessScopes: [],
-    valid: async (ctx, bucket) => ({ json: { fileId: shared(ctx, bucket).id } }),
+    valid: async (ctx, bucket) => ({ json: { fileId: shared(ctx, bucket).id, disposition: 'attachment' } }),
   },
   // A real upload whose bytes arrived: a server that let agents finalise uploads would serve it.
   // Needs no shared test files, so it also runs on a server where uploads wait for upload-complete.
@@ -81,16 +111,18 @@ const SCENARIOS: Record<string, Scenario> = {
     harnessScopes: [scopeOf('presignUpload')],
     valid: async (ctx, bucket) => {
       const path = `${ctx.settings.runPrefix}complete/${ctx.unique()}.txt`;
-      const up = await uploadBytes(
-        ctx.api,
-        ctx.settings,
-        ctx.harnessKey([scopeOf('presignUpload')], bucket),
-        bucket,
-        path,
-        'bucketkit upload-complete probe\n',
-      );
+      const key = ctx.harnessKey([scopeOf('presignUpload')], bucket);
+      const up = await uploadBytes(ctx.api, ctx.settings, key, bucket, path, 'bucketkit upload-complete probe\n');
       await ctx.files.adopt(bucket, up.fileId, path);
       return { json: { uploadId: (up.presign.json as { uploadId?: string }).uploadId ?? `upl_${ctx.unique()}` } };
+    },
+    // An upload still waiting for its bytes exists on any server, whether it forgets finished uploads or not.
+    served: async (ctx, bucket) => {
+      const path = `${ctx.settings.runPrefix}pending/${ctx.unique()}.txt`;
+      const { ex, body } = await presign(ctx.api, ctx.settings, ctx.harnessKey([scopeOf('presignUpload')], bucket), bucket, path, 1);
+      if (!isSuccess(ex.status) || !body.uploadId) throw new HarnessError(`set-up: presign-upload of ${path} answered ${ex.status}`);
+      await ctx.files.adopt(bucket, body.fileId ?? '', path);
+      return { json: { uploadId: body.uploadId } };
     },
   },
   trashFiles: {
@@ -125,14 +157,15 @@ const SCENARIOS: Record<string, Scenario> = {
       const marker = `bucketkit refused probe ${ctx.unique()}`;
       return {
         call: { json: { instructions: marker } },
-        effectVisible: async () => (await read(ctx, 'getIntelligence', bucket, scopeOf('getIntelligence'))).instructions === marker,
+        effectVisible: async () => ((await readBody(ctx, 'getIntelligence', bucket)) as { instructions?: unknown }).instructions === marker,
       };
     },
   },
   startIntelligenceBackfill: {
     files: 'none',
     harnessScopes: [],
-    valid: async (ctx) => ({ json: { prefix: ctx.settings.runPrefix } }),
+    busy: BUSY,
+    valid: async (ctx) => ({ json: { prefix: ctx.settings.runPrefix, force: false } }),
   },
   runBucketAgent: {
     files: 'none',
@@ -147,14 +180,13 @@ const SCENARIOS: Record<string, Scenario> = {
       const name = `bucketkit refused ${ctx.unique()}`;
       return {
         call: { json: automation(ctx, name) },
-        effectVisible: async () =>
-          (await read(ctx, 'listAutomations', bucket, scopeOf('listAutomations'))).data.some((a: { name: string }) => a.name === name),
+        effectVisible: () => listHas<{ name?: unknown }>(ctx, 'listAutomations', bucket, (a) => a.name === name),
       };
     },
   },
   updateTrash: {
     files: 'disposable',
-    harnessScopes: [scopeOf('listFiles')],
+    harnessScopes: [scopeOf('listFiles'), scopeOf('trashFiles')],
     valid: async (ctx, bucket) => ({ json: { restore: [(await ctx.files.create(bucket, { trashed: true })).id] } }),
     probe: async (ctx, bucket) => {
       const f = await ctx.files.create(bucket, { trashed: true });
@@ -169,34 +201,15 @@ const SCENARIOS: Record<string, Scenario> = {
       const reason = `bucketkit refused ${ctx.unique()}`;
       return {
         call: { json: suggestion(shared(ctx, bucket).id, reason) },
-        effectVisible: async () =>
-          (await read(ctx, 'listSuggestions', bucket, scopeOf('listSuggestions'))).data.some(
-            (s: { reason: string | null }) => s.reason === reason,
-          ),
+        effectVisible: () => listHas<{ reason?: unknown }>(ctx, 'listSuggestions', bucket, (s) => s.reason === reason),
       };
     },
   },
 };
 
-function automation(ctx: CheckRun, name: string) {
-  return {
-    name,
-    enabled: false,
-    trigger: { event: 'file.uploaded', prefix: ctx.settings.runPrefix },
-    action: { type: 'add_tags', tags: ['bucketkit-probe'] },
-  };
-}
-
-function suggestion(fileId: string, reason: string) {
-  return { fileId, kind: 'add_tags', proposal: { tags: ['bucketkit-probe'] }, reason };
-}
-
-/** A read needs no set-up; an unknown mutating operation falls back to its spec example. */
-function fallback(route: Route): Scenario {
-  return { files: 'none', harnessScopes: [], valid: async () => (route.requestBody ? { json: route.requestBody.example } : {}) };
-}
-
-/** The scenario of a route. */
+/** The scenario of a route (every operation of the spec has one: a new operation is a type error here). */
 export function scenarioFor(route: Route): Scenario {
-  return SCENARIOS[route.operationId] ?? fallback(route);
+  const scenario: Scenario | undefined = SCENARIOS[operationOf(route)];
+  if (!scenario) throw new Error(`No scenario for ${route.operationId}: the route table and the spec's types disagree`);
+  return scenario;
 }

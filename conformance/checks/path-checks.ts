@@ -1,16 +1,16 @@
 // Path checks: every route answers at its documented shape under the base URL
-// (core), an unknown path and another version prefix are 404 (profile), and an
-// unlisted method on a known path is 405 with Allow (profile).
+// (core), an unknown path and another version prefix are 404 (profile, G19 and
+// G20), and an unlisted method on a known path is 405 with Allow (profile, or
+// 404 where overrides.unlistedMethodStatus says so).
 import type { Route } from '../../openapi/contract/route-table.ts';
-import type { CheckDef, CheckRun } from '../plan/check-types.ts';
-import type { Exchange } from '../http/api-client.ts';
-import { expectProblem, expectRefused, expectServed, fail } from './assert.ts';
-import { holder, routeTitle, type GeneratorContext } from './generator-context.ts';
-import { callRequest, routePath } from './request-builder.ts';
 import { otherVersionBase } from '../../openapi/contract/api-base.ts';
-
-/** A body no request schema accepts (they all reject unknown fields), so a served route changes nothing. */
-export const UNKNOWN_FIELD_BODY = { bucketkitUnknownField: true };
+import { overrideOf } from '../config/config-types.ts';
+import type { CheckDef } from '../plan/check-types.ts';
+import { expectServed, fail } from './assert.ts';
+import { errorLabel, expectError } from './error-answer.ts';
+import { holder, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
+import { scenarioFor } from './operations.ts';
+import { callRequest, routePath } from './request-builder.ts';
 
 function servedCheck(route: Route, g: GeneratorContext): CheckDef {
   return {
@@ -20,24 +20,30 @@ function servedCheck(route: Route, g: GeneratorContext): CheckDef {
     level: 'core',
     route: routeTitle(route),
     keys: { holder: holder(route, g.overrides) },
-    writes: route.mutates,
-    fixtures: false,
+    ...scenarioNeeds(route),
     async run(ctx) {
-      const call = route.mutates ? { json: UNKNOWN_FIELD_BODY } : {};
+      // A real target and a valid body: the answer then rests on no order of checks the seed leaves open.
+      const scenario = scenarioFor(route);
+      const call = await (scenario.served ?? scenario.valid)(ctx, 'allowed');
       const ex = await ctx.api.send(callRequest(route, ctx.settings, 'allowed', call, { key: ctx.keys.holder[0] }));
       if (!route.mutates) return expectServed(ex, 'a 2xx answer at the documented path');
-      // A body error proves the route exists; a 404/405 or 5xx says it does not answer here.
-      if ([404, 405].includes(ex.status) || ex.status >= 500) fail('the route to answer (a 2xx, or a 4xx about the body), not 404/405', ex);
+      // Writes may be refused for reasons of their own (upload-complete is, for agents); 404, 405 and 5xx say the route is not here.
+      if ([404, 405].includes(ex.status) || ex.status >= 500)
+        fail('the route to answer a valid request on an existing target (not 404, 405 or 5xx)', ex);
     },
   };
 }
 
-function methodNotAllowedCheck(pathTemplate: string, routes: Route[], g: GeneratorContext): CheckDef {
+function unlistedMethodCheck(pathTemplate: string, routes: Route[], g: GeneratorContext): CheckDef {
   const first = routes[0];
   const allowed = routes.map((r) => r.method).sort();
+  const status = overrideOf(g.overrides, 'unlistedMethodStatus');
   return {
     id: `PATH-${first.operationId}-unlisted-method-405`,
-    title: `DELETE ${pathTemplate} (a method the spec does not list) is 405 with Allow: ${allowed.join(', ')}`,
+    title:
+      status === 405
+        ? `DELETE ${pathTemplate} (a method the spec does not list) is ${errorLabel(g.overrides, 405, 'method_not_allowed')} with Allow: ${allowed.join(', ')}`
+        : `DELETE ${pathTemplate} (a method the spec does not list) is ${errorLabel(g.overrides, 404, 'not_found')}, as overrides.unlistedMethodStatus declares`,
     area: 'paths',
     level: 'profile',
     route: routeTitle(first),
@@ -50,7 +56,8 @@ function methodNotAllowedCheck(pathTemplate: string, routes: Route[], g: Generat
         path: routePath(first, ctx.settings, 'allowed'),
         auth: { key: ctx.keys.holder[0] },
       });
-      expectProblem(ex, 405, 'method_not_allowed', ctx.validator);
+      if (status === 404) return void expectError(ex, ctx, 404, 'not_found');
+      expectError(ex, ctx, 405, 'method_not_allowed');
       const allow = (ex.headers.allow ?? '')
         .split(',')
         .map((m) => m.trim().toUpperCase())
@@ -61,6 +68,7 @@ function methodNotAllowedCheck(pathTemplate: string, routes: Route[], g: Generat
   };
 }
 
+// The seed lists its routes and says nothing of other paths, so what they answer is a choice (G19, G20): profile.
 function unknownPathChecks(g: GeneratorContext): CheckDef[] {
   const list = g.routes.find((r) => !r.workspaceScoped && r.method === 'GET') ?? g.routes[0];
   const variants = [
@@ -75,30 +83,23 @@ function unknownPathChecks(g: GeneratorContext): CheckDef[] {
       path: (base: string) => `${otherVersionBase(base)}${list.pathTemplate}`,
     },
   ];
-  const check = (
-    v: (typeof variants)[number],
-    level: 'core' | 'profile',
-    expectation: string,
-    verify: (ex: Exchange, ctx: CheckRun) => void,
-  ): CheckDef => ({
-    id: `PATH-${v.slug}-${level === 'core' ? 'refused' : '404'}`,
-    title: `GET ${v.what} is ${expectation}`,
+  return variants.map((v): CheckDef => ({
+    id: `PATH-${v.slug}-404`,
+    title: `GET ${v.what} is ${errorLabel(g.overrides, 404, 'not_found')}`,
     area: 'paths',
-    level,
+    level: 'profile',
     keys: { holder: holder(list, g.overrides) },
     writes: false,
     fixtures: false,
     async run(ctx) {
-      verify(
-        await ctx.api.send({ method: 'GET', path: v.path(ctx.settings.baseUrl, ctx.settings.runId), auth: { key: ctx.keys.holder[0] } }),
-        ctx,
-      );
+      const ex = await ctx.api.send({
+        method: 'GET',
+        path: v.path(ctx.settings.baseUrl, ctx.settings.runId),
+        auth: { key: ctx.keys.holder[0] },
+      });
+      expectError(ex, ctx, 404, 'not_found');
     },
-  });
-  return variants.flatMap((v) => [
-    check(v, 'core', 'not served', (ex) => expectRefused(ex, 'a 4xx answer')),
-    check(v, 'profile', '404 not_found', (ex, ctx) => void expectProblem(ex, 404, 'not_found', ctx.validator)),
-  ]);
+  }));
 }
 
 /** The path checks of every route and path. */
@@ -107,7 +108,7 @@ export function pathChecks(g: GeneratorContext): CheckDef[] {
   for (const route of g.routes) byPath.set(route.pathTemplate, [...(byPath.get(route.pathTemplate) ?? []), route]);
   return [
     ...g.routes.map((route) => servedCheck(route, g)),
-    ...[...byPath].map(([path, routes]) => methodNotAllowedCheck(path, routes, g)),
+    ...[...byPath].map(([path, routes]) => unlistedMethodCheck(path, routes, g)),
     ...unknownPathChecks(g),
   ];
 }

@@ -1,24 +1,42 @@
-// Turns a route and a target (bucket, file) into a request path, and finds
-// files by path for read-backs.
+// Turns an operation (by the spec's operationId) and a target (bucket, file)
+// into a request, with request bodies typed from the spec.
 import { fillPath, type Route } from '../../openapi/contract/route-table.ts';
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
+import type { operations } from '../../openapi/dist/api-types.ts';
 import type { RunSettings } from '../config/config-types.ts';
 import type { ApiRequest, Auth } from '../http/api-client.ts';
-import type { CheckRun } from '../plan/check-types.ts';
+
+/** An operation of the spec; a renamed or removed one is a type error wherever it is named. */
+export type OperationId = keyof operations;
+
+type BodyOf<Operation> = Operation extends { requestBody?: infer Body }
+  ? NonNullable<Body> extends { content: { 'application/json': infer Json } }
+    ? Json
+    : never
+  : never;
+
+/** The JSON request body of an operation, as the spec types it (never for operations without one). */
+export type JsonBody<K extends OperationId> = BodyOf<operations[K]>;
 
 /** The route of an operation; operationIds bind the suite's behaviour to routes. */
-export function routeById(operationId: string): Route {
+export function routeById(operationId: OperationId): Route {
   const route = loadRouteTable().find((r) => r.operationId === operationId);
   if (!route) throw new Error(`The spec has no operation ${operationId}`);
   return route;
 }
 
+/** The operationId of a route, typed (the route table reads it from the same spec the types come from). */
+export function operationOf(route: Route): OperationId {
+  return route.operationId as OperationId;
+}
+
 export type BucketRole = 'allowed' | 'other';
 
-export interface OperationCall {
+/** What a check sends to an operation: the file in its path, a query and a body typed for that operation. */
+export interface OperationCall<K extends OperationId = OperationId> {
   fileId?: string;
   query?: Record<string, string>;
-  json?: unknown;
+  json?: JsonBody<K>;
 }
 
 /** The path of a route for a bucket (or a literal bucket id) and file. */
@@ -38,41 +56,5 @@ export function callRequest(
   return { method: route.method, path: routePath(route, settings, bucket, call.fileId), query: call.query, json: call.json, auth };
 }
 
-interface ListedFile {
-  id: string;
-  path: string;
-  tags: string[];
-  status?: string;
-  bucketId?: string;
-  size?: number;
-}
-
-/** Lists files of a bucket under a prefix (all pages), with a harness key. */
-export async function listFilesUnder(
-  ctx: CheckRun,
-  bucket: BucketRole,
-  prefix: string,
-  extra: Record<string, string> = {},
-): Promise<ListedFile[]> {
-  const route = routeById('listFiles');
-  const key = ctx.harnessKey([route.scope], bucket);
-  const path = routePath(route, ctx.settings, bucket);
-  const files: ListedFile[] = [];
-  let cursor: string | null = null;
-  for (let page = 0; page < 50; page++) {
-    const query: Record<string, string> = { prefix, limit: '1000', ...extra };
-    if (cursor) query.cursor = cursor;
-    const ex = await ctx.api.send({ method: 'GET', path, query, auth: { key } });
-    if (ex.status !== 200) throw new Error(`read-back: listing files under ${prefix} answered ${ex.status}`);
-    const body = ex.json as { data: ListedFile[]; nextCursor: string | null };
-    files.push(...body.data);
-    cursor = body.nextCursor;
-    if (!cursor) break;
-  }
-  return files;
-}
-
-/** The file listed at exactly this path, if any. */
-export async function fileAt(ctx: CheckRun, bucket: BucketRole, path: string): Promise<ListedFile | undefined> {
-  return (await listFilesUnder(ctx, bucket, path)).find((f) => f.path === path);
-}
+/** A 2xx status: the seed states no success code, so the harness takes any. */
+export const isSuccess = (status: number): boolean => status >= 200 && status < 300;

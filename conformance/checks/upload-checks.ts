@@ -1,41 +1,73 @@
-// Upload checks: presign-upload then PUT makes the file appear as ready with
-// no upload-complete call (core), the download round-trips the bytes (core),
-// and upload-complete is refused to an API-key client (profile).
-import type { CheckDef } from '../plan/check-types.ts';
-import { expectProblem, expectServed, fail } from './assert.ts';
-import { uploadBytes } from './upload.ts';
+// Upload checks: presign-upload then PUT makes the file appear with no
+// upload-complete call, within a bounded wait (core); it is listed ready with
+// its size (profile); the download round-trips the bytes (core); and
+// upload-complete is refused to an API-key client (profile).
+import { overrideOf } from '../config/config-types.ts';
+import type { Exchange } from '../http/api-client.ts';
+import type { CheckDef, CheckRun } from '../plan/check-types.ts';
+import { expectServed, fail } from './assert.ts';
+import { errorLabel, expectError } from './error-answer.ts';
 import { holder, routeTitle, type GeneratorContext } from './generator-context.ts';
-import { callRequest, fileAt, routeById } from './request-builder.ts';
+import { waitForFile, type ListedFile } from './read-back.ts';
+import { callRequest, routeById, type OperationCall } from './request-builder.ts';
+import { downloadUrl, uploadBytes } from './upload.ts';
+
+/** Uploads a fresh file with the uploader key and waits for it with the reader key. */
+async function uploadAndWait(
+  ctx: CheckRun,
+  withinMs: number,
+): Promise<{ put: Exchange; listed?: ListedFile; path: string; bytes: string }> {
+  const path = `${ctx.settings.runPrefix}uploads/${ctx.unique()}.txt`;
+  const bytes = `bucketkit conformance upload ${ctx.unique()}\n`;
+  const up = await uploadBytes(ctx.api, ctx.settings, ctx.keys.uploader[0], 'allowed', path, bytes, false);
+  expectServed(up.presign, `a 2xx answer to ${routeTitle(routeById('presignUpload'))}`);
+  await ctx.files.adopt('allowed', up.fileId, path);
+  expectServed(up.put, 'a 2xx answer to the PUT of the bytes to the presigned URL');
+  const listed = await waitForFile(ctx.api, ctx.settings, ctx.keys.reader[0], 'allowed', path, withinMs);
+  return { put: up.put, listed, path, bytes };
+}
 
 /** The upload checks. */
 export function uploadChecks(g: GeneratorContext): CheckDef[] {
   const presign = routeById('presignUpload');
   const download = routeById('presignDownload');
   const list = routeById('listFiles');
-  const agentForbidden = g.routes.filter((r) => r.agentForbidden);
-  const content = (marker: string) => `bucketkit conformance upload ${marker}\n`;
+  const withinMs = overrideOf(g.overrides, 'uploadVisibleWithinMs');
+  const keys = { uploader: holder(presign, g.overrides), reader: holder(list, g.overrides) };
   return [
     {
       id: 'UPLOAD-appears-without-complete',
-      title: `${routeTitle(presign)} then PUT to the URL makes the file appear in the listing without upload-complete`,
+      title: `${routeTitle(presign)} then PUT to the URL makes the file appear in the listing within ${withinMs} ms, without upload-complete`,
       area: 'uploads',
       level: 'core',
       route: routeTitle(presign),
-      keys: { uploader: holder(presign, g.overrides), reader: holder(list, g.overrides) },
+      keys,
       writes: true,
       fixtures: false,
       async run(ctx) {
-        const path = `${ctx.settings.runPrefix}uploads/${ctx.unique()}.txt`;
-        const bytes = content(ctx.unique());
-        const up = await uploadBytes(ctx.api, ctx.settings, ctx.keys.uploader[0], 'allowed', path, bytes, false);
-        expectServed(up.presign, `a 2xx answer to ${routeTitle(presign)}`);
-        await ctx.files.adopt('allowed', up.fileId, path);
-        expectServed(up.put, 'a 2xx answer to the PUT of the bytes to the presigned URL');
-        const listed = await fileAt(ctx, 'allowed', path);
-        if (!listed) fail(`${path} listed right after the PUT, with no upload-complete call`, up.put, 'the file is not listed');
-        if (listed.size !== undefined && listed.size !== Buffer.byteLength(bytes))
-          fail(`size ${Buffer.byteLength(bytes)}`, up.put, `size ${listed.size}`);
-        if (listed.status !== undefined && listed.status !== 'ready') fail('status "ready"', up.put, `status "${listed.status}"`);
+        const { put, listed, path } = await uploadAndWait(ctx, withinMs);
+        if (!listed)
+          fail(
+            `${path} listed within ${withinMs} ms of the PUT (overrides.uploadVisibleWithinMs), with no upload-complete call`,
+            put,
+            'the file is not listed',
+          );
+      },
+    },
+    {
+      id: 'UPLOAD-listed-ready',
+      title: `${routeTitle(presign)} then PUT lists the file (within ${withinMs} ms) as "ready" with the size of the bytes`,
+      area: 'uploads',
+      level: 'profile',
+      route: routeTitle(presign),
+      keys,
+      writes: true,
+      fixtures: false,
+      async run(ctx) {
+        const { put, listed, path, bytes } = await uploadAndWait(ctx, withinMs);
+        if (!listed) fail(`${path} listed within ${withinMs} ms of the PUT`, put, 'the file is not listed');
+        if (listed.status !== 'ready') fail('status "ready"', put, `status ${JSON.stringify(listed.status)}`);
+        if (listed.size !== Buffer.byteLength(bytes)) fail(`size ${Buffer.byteLength(bytes)}`, put, `size ${JSON.stringify(listed.size)}`);
       },
     },
     {
@@ -49,33 +81,33 @@ export function uploadChecks(g: GeneratorContext): CheckDef[] {
       fixtures: true,
       async run(ctx) {
         const file = ctx.fixtures.allowedFile!;
-        const ex = await ctx.api.send(
-          callRequest(download, ctx.settings, 'allowed', { json: { fileId: file.id } }, { key: ctx.keys.downloader[0] }),
-        );
+        const call: OperationCall<'presignDownload'> = { json: { fileId: file.id, disposition: 'attachment' } };
+        const ex = await ctx.api.send(callRequest(download, ctx.settings, 'allowed', call, { key: ctx.keys.downloader[0] }));
         expectServed(ex);
-        const url = (ex.json as { url?: string }).url;
-        if (!url) fail('a body with the download url', ex);
+        const url = downloadUrl(ex.json);
+        if (!url) fail('a body with the download URL', ex);
         const got = await ctx.api.send({ method: 'GET', path: url });
         expectServed(got, 'a 2xx answer to the GET of the presigned URL');
         if (!got.body.equals(Buffer.from(file.content)))
           fail(`the ${Buffer.byteLength(file.content)} uploaded bytes`, got, `${got.body.length} other bytes`);
       },
     },
-    ...agentForbidden.map((route): CheckDef => ({
-      id: `UPLOAD-${route.operationId}-agent-forbidden`,
-      title: `${routeTitle(route)} with ${route.scope} is 403 agent_upload_complete_forbidden (agent clients must not call it)`,
-      area: 'uploads',
-      level: 'profile',
-      route: routeTitle(route),
-      keys: { holder: holder(route, g.overrides) },
-      writes: true,
-      fixtures: false,
-      async run(ctx) {
-        const ex = await ctx.api.send(
-          callRequest(route, ctx.settings, 'allowed', { json: { uploadId: `upl_${ctx.unique()}` } }, { key: ctx.keys.holder[0] }),
-        );
-        expectProblem(ex, 403, 'agent_upload_complete_forbidden', ctx.validator);
-      },
-    })),
+    ...g.routes
+      .filter((r) => r.agentForbidden)
+      .map((route): CheckDef => ({
+        id: `UPLOAD-${route.operationId}-agent-forbidden`,
+        title: `${routeTitle(route)} with ${route.scope} is ${errorLabel(g.overrides, 403, 'agent_upload_complete_forbidden')} (agent clients must not call it)`,
+        area: 'uploads',
+        level: 'profile',
+        route: routeTitle(route),
+        keys: { holder: holder(route, g.overrides) },
+        writes: true,
+        fixtures: false,
+        async run(ctx) {
+          const call: OperationCall<'completeUpload'> = { json: { uploadId: `upl_${ctx.unique()}` } };
+          const ex = await ctx.api.send(callRequest(route, ctx.settings, 'allowed', call, { key: ctx.keys.holder[0] }));
+          expectError(ex, ctx, 403, 'agent_upload_complete_forbidden');
+        },
+      })),
   ];
 }

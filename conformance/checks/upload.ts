@@ -2,13 +2,33 @@
 // exact bytes to the returned URL; no upload-complete call.
 import type { RunSettings } from '../config/config-types.ts';
 import type { ApiClient, Exchange } from '../http/api-client.ts';
-import { routeById, routePath, type BucketRole } from './request-builder.ts';
+import { isSuccess, routeById, routePath, type BucketRole } from './request-builder.ts';
 import { HarnessError } from '../http/api-client.ts';
 
 export interface Uploaded {
   fileId: string;
   presign: Exchange;
   put: Exchange;
+}
+
+interface PresignAnswer {
+  uploadId?: string;
+  fileId?: string;
+  url?: string;
+  method?: string;
+  headers?: Record<string, string>;
+}
+
+/** Presigns an upload of `size` bytes at `path` (step 1 of the flow); the answer as sent back. */
+export async function presign(api: ApiClient, settings: RunSettings, key: string, bucket: BucketRole, path: string, size: number) {
+  const route = routeById('presignUpload');
+  const ex = await api.send({
+    method: route.method,
+    path: routePath(route, settings, bucket),
+    auth: { key },
+    json: { path, contentType: 'text/plain', size },
+  });
+  return { ex, body: (ex.json ?? {}) as PresignAnswer };
 }
 
 /** Presigns and PUTs `content`; throws a HarnessError when `strict` and a step is not 2xx. */
@@ -21,18 +41,12 @@ export async function uploadBytes(
   content: string,
   strict = true,
 ): Promise<Uploaded> {
-  const route = routeById('presignUpload');
   const bytes = Buffer.from(content);
-  const presign = await api.send({
-    method: route.method,
-    path: routePath(route, settings, bucket),
-    auth: { key },
-    json: { path, contentType: 'text/plain', size: bytes.length },
-  });
-  const body = presign.json as { fileId?: string; url?: string; method?: string; headers?: Record<string, string> } | undefined;
-  if (presign.status !== route.successStatus || !body?.url) {
-    if (strict) throw new HarnessError(`set-up: presign-upload of ${path} answered ${presign.status}`);
-    return { fileId: body?.fileId ?? '', presign, put: presign };
+  const { ex: presigned, body } = await presign(api, settings, key, bucket, path, bytes.length);
+  // Any 2xx: the seed states no status, and 201 is the contract's choice.
+  if (!isSuccess(presigned.status) || !body.url) {
+    if (strict) throw new HarnessError(`set-up: presign-upload of ${path} answered ${presigned.status}`);
+    return { fileId: body.fileId ?? '', presign: presigned, put: presigned };
   }
   const put = await api.send({
     method: body.method ?? 'PUT',
@@ -41,7 +55,13 @@ export async function uploadBytes(
     contentType: body.headers?.['Content-Type'] ?? 'text/plain',
     headers: body.headers,
   });
-  if (strict && (put.status < 200 || put.status >= 300))
-    throw new HarnessError(`set-up: PUT of ${path} to the presigned URL answered ${put.status}`);
-  return { fileId: body.fileId ?? '', presign, put };
+  if (strict && !isSuccess(put.status)) throw new HarnessError(`set-up: PUT of ${path} to the presigned URL answered ${put.status}`);
+  return { fileId: body.fileId ?? '', presign: presigned, put };
+}
+
+/** The URL of a presigned download: `url`, or else the first absolute http(s) URL in the body (its field name is a choice). */
+export function downloadUrl(json: unknown): string | undefined {
+  const body = (json ?? {}) as Record<string, unknown>;
+  if (typeof body.url === 'string') return body.url;
+  return Object.values(body).find((v): v is string => typeof v === 'string' && /^https?:\/\//.test(v));
 }

@@ -16,14 +16,39 @@ export interface KeyConfig {
   bucketIds: string[] | null;
 }
 
-/** Where an implementer chose differently from the gap register. */
+/** Where an implementer chose differently from the gap register (README: which checks each one changes). */
 export interface Overrides {
   /** G13: the status for a bucket outside the key's bucketIds (404 by default). */
   foreignBucketStatus?: 403 | 404;
   /** G04/G05: the scope a route needs, by operationId. */
   scopes?: Record<string, string>;
+  /** G11: `problem+json` (default) checks the error body's format and code; `any` checks the status and what the body names. */
+  errorFormat?: ErrorFormat;
+  /** G20: the status of a method the spec does not list on a known path (405 by default, with Allow). */
+  unlistedMethodStatus?: 404 | 405;
+  /** G16: the largest `limit` a listing accepts (1000 by default). */
+  maxPageSize?: number;
+  /** G03: how long after the PUT an uploaded file may take to appear in listings, in ms (5000 by default). */
+  uploadVisibleWithinMs?: number;
   /** Checks (by requirement id, or an area name) turned off for this deployment. */
   disable?: string[];
+}
+
+export const ERROR_FORMATS = ['problem+json', 'any'] as const;
+export type ErrorFormat = (typeof ERROR_FORMATS)[number];
+
+/** The values an override takes when the config leaves it out (the gap register's choices). */
+export const OVERRIDE_DEFAULTS = {
+  foreignBucketStatus: 404,
+  errorFormat: 'problem+json',
+  unlistedMethodStatus: 405,
+  maxPageSize: 1000,
+  uploadVisibleWithinMs: 5000,
+} as const satisfies Partial<Overrides>;
+
+/** An override's value for this deployment: the config's, or the gap register's default. */
+export function overrideOf<K extends keyof typeof OVERRIDE_DEFAULTS>(overrides: Overrides, name: K): NonNullable<Overrides[K]> {
+  return (overrides[name] ?? OVERRIDE_DEFAULTS[name]) as NonNullable<Overrides[K]>;
 }
 
 export interface SuiteConfig {

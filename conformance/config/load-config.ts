@@ -1,7 +1,7 @@
 // Loads the suite's configuration from a JSON file and BUCKETKIT_* env vars
 // (env wins), checks every field where it enters, and resolves key tokens.
 import { readFileSync, existsSync } from 'node:fs';
-import type { KeyConfig, Overrides, SuiteConfig } from './config-types.ts';
+import { ERROR_FORMATS, type KeyConfig, type Overrides, type SuiteConfig } from './config-types.ts';
 import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
 import { specBasePath } from '../../openapi/contract/api-base.ts';
 
@@ -71,11 +71,14 @@ function checkKey(raw: unknown, index: number): KeyConfig {
   };
 }
 
+/** The bounds of the numeric overrides: [min, max]. */
+export const OVERRIDE_BOUNDS = { maxPageSize: [2, 100_000], uploadVisibleWithinMs: [0, 120_000] } as const;
+
 function checkOverrides(raw: unknown): Overrides {
   if (raw === undefined) return {};
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError('overrides must be an object.');
   const o = raw as Record<string, unknown>;
-  const known = ['foreignBucketStatus', 'scopes', 'disable'];
+  const known = ['foreignBucketStatus', 'scopes', 'errorFormat', 'unlistedMethodStatus', 'maxPageSize', 'uploadVisibleWithinMs', 'disable'];
   const unknown = Object.keys(o).filter((k) => !known.includes(k));
   if (unknown.length) throw new ConfigError(`overrides has unknown field(s) ${unknown.join(', ')}; known: ${known.join(', ')}.`);
   if (o.foreignBucketStatus !== undefined && o.foreignBucketStatus !== 403 && o.foreignBucketStatus !== 404)
@@ -85,6 +88,15 @@ function checkOverrides(raw: unknown): Overrides {
     (typeof o.scopes !== 'object' || o.scopes === null || !Object.values(o.scopes).every((s) => typeof s === 'string'))
   ) {
     throw new ConfigError('overrides.scopes must map operationIds to scope names, e.g. {"listShares": "files:read"}.');
+  }
+  if (o.errorFormat !== undefined && !(ERROR_FORMATS as readonly unknown[]).includes(o.errorFormat))
+    throw new ConfigError(`overrides.errorFormat must be one of ${ERROR_FORMATS.map((f) => `"${f}"`).join(', ')}.`);
+  if (o.unlistedMethodStatus !== undefined && o.unlistedMethodStatus !== 404 && o.unlistedMethodStatus !== 405)
+    throw new ConfigError('overrides.unlistedMethodStatus must be 404 or 405.');
+  for (const [name, [min, max]] of Object.entries(OVERRIDE_BOUNDS)) {
+    const value = o[name];
+    if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max))
+      throw new ConfigError(`overrides.${name} must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}.`);
   }
   if (o.disable !== undefined && (!Array.isArray(o.disable) || !o.disable.every((d) => typeof d === 'string')))
     throw new ConfigError('overrides.disable must be a list of requirement ids or area names.');

@@ -50,7 +50,9 @@ export interface CheckDef {
   harness?: { scopes: string[]; bucket?: 'allowed' | 'other' }[];
   /** A lock name: checks sharing it never run at the same time (bucket-wide state such as intelligence). */
   exclusive?: string;
-  run(ctx: CheckRun): Promise<void>;
+  /** Runs the check: throws a CheckFailure when the server breaks the requirement; a pass may return a note
+   * for its record (what it could not prove, e.g. in a --read-only run). */
+  run(ctx: CheckRun): Promise<string | void>;
 }
 
 export type PlannedStatus = 'run' | 'skip' | 'disabled';

@@ -17,7 +17,17 @@ export interface SharedFixtures {
   /** Why the files could not be prepared. */
   problem?: string;
   allowedFile?: FixtureFile;
+  /** A file of the other bucket, described with `foreign.word`, its path carrying `foreign.marker`. */
   otherFile?: FixtureFile;
+  /** What a route that leaks the other bucket would show (bucketIds checks). */
+  foreign?: {
+    /** A word only the other bucket's test files carry (path and description): what leak checks search for. */
+    word: string;
+    /** A token only in those files' paths, never sent in a query: finding it (or their ids) in an answer is a leak. */
+    marker: string;
+    /** A trashed test file of the other bucket, carrying the word and the marker too (when a key can trash there). */
+    trashed?: FixtureFile;
+  };
   listing?: {
     prefix: string;
     files: FixtureFile[];
@@ -25,12 +35,20 @@ export interface SharedFixtures {
     tags: { red: string; blue: string };
     /** A word only some listing files carry in their description. */
     word: string;
+    /**
+     * Files outside `prefix` + "red/" and off `tags.red` that a sloppy filter would list: paths holding that
+     * prefix later on, or the same letters in another case; tags holding the red tag inside them.
+     */
+    decoys: FixtureFile[];
   };
 }
 
 export interface DisposableFiles {
   /** Uploads a small file under the run prefix of the bucket; cleaned up when the worker ends. */
-  create(bucket: 'allowed' | 'other', options?: { tags?: string[]; trashed?: boolean; path?: string }): Promise<FixtureFile>;
+  create(
+    bucket: 'allowed' | 'other',
+    options?: { tags?: string[]; description?: string; trashed?: boolean; path?: string },
+  ): Promise<FixtureFile>;
   /** Records a file a check created itself, so it is cleaned up too. */
   adopt(bucket: 'allowed' | 'other', fileId: string, path: string): Promise<void>;
 }

@@ -1,12 +1,21 @@
-// Per-worker test files: uploaded under the run prefix on demand, recorded in
-// the ledger, and trashed and purged when the worker ends.
-import type { RunSettings } from '../config/config-types.ts';
-import type { ApiClient } from '../http/api-client.ts';
+// Per-worker test files: uploaded under the run prefix on demand, waited for
+// until listed, recorded in the ledger, and trashed and purged when the worker ends.
+import { overrideOf, type RunSettings } from '../config/config-types.ts';
+import type { ApiClient, ApiRequest } from '../http/api-client.ts';
 import { HarnessError } from '../http/api-client.ts';
 import { appendLedger } from '../ledger/ledger.ts';
 import { cleanupLedger, type CleanupReport } from '../ledger/cleanup.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
-import { callRequest, routeById, type BucketRole } from '../checks/request-builder.ts';
+import {
+  callRequest,
+  isSuccess,
+  routeById,
+  type BucketRole,
+  type JsonBody,
+  type OperationCall,
+  type OperationId,
+} from '../checks/request-builder.ts';
+import { waitForFile } from '../checks/read-back.ts';
 import type { DisposableFiles, FixtureFile } from '../plan/fixture-types.ts';
 import { uploadBytes } from '../checks/upload.ts';
 import { runFiles } from './run-files.ts';
@@ -24,6 +33,21 @@ export function requireHarnessKey(settings: RunSettings, scopes: string[], bucke
   return key;
 }
 
+/** Waits (bounded by overrides.uploadVisibleWithinMs) until a new file is listed, when a key can list the bucket. */
+async function untilListed(api: ApiClient, settings: RunSettings, bucket: BucketRole, path: string): Promise<void> {
+  const key = pickHarnessKey(settings.keys, [routeById('listFiles').scope], settings.buckets[bucket]);
+  if (!key) return;
+  const withinMs = overrideOf(settings.overrides, 'uploadVisibleWithinMs');
+  if (!(await waitForFile(api, settings, key, bucket, path, withinMs)))
+    throw new HarnessError(`set-up: ${path} was not listed within ${withinMs} ms of its upload (overrides.uploadVisibleWithinMs)`);
+}
+
+/** Sends a harness request that must be answered 2xx (any 2xx: the seed states no success code). */
+async function harnessCall(api: ApiClient, request: ApiRequest, what: string): Promise<void> {
+  const ex = await api.send(request);
+  if (!isSuccess(ex.status)) throw new HarnessError(`set-up: ${what} answered ${ex.status}`);
+}
+
 /** Creates a worker's disposable-file service; `unique` names each file. */
 export function createWorkerFiles(api: ApiClient, settings: RunSettings, worker: number, unique: () => string): WorkerFiles {
   const ledger = runFiles(settings.runDir).ledger;
@@ -33,41 +57,43 @@ export function createWorkerFiles(api: ApiClient, settings: RunSettings, worker:
     mine.add(fileId);
     appendLedger(ledger, { kind: 'file', bucketId: settings.buckets[bucket], id: fileId, path });
   };
+  const key = (operationId: OperationId, bucket: BucketRole) => requireHarnessKey(settings, [routeById(operationId).scope], bucket);
   return {
     adopt,
     async create(bucket, options = {}): Promise<FixtureFile> {
       const path = options.path ?? `${settings.runPrefix}w${worker}/${unique()}.txt`;
       const content = `bucketkit test file ${path}\n`;
-      const upload = routeById('presignUpload');
-      const up = await uploadBytes(api, settings, requireHarnessKey(settings, [upload.scope], bucket), bucket, path, content);
+      const up = await uploadBytes(api, settings, key('presignUpload', bucket), bucket, path, content);
       await adopt(bucket, up.fileId, path);
-      if (options.tags) {
-        const update = routeById('updateFile');
-        const ex = await api.send(
-          callRequest(
-            update,
-            settings,
-            bucket,
-            { fileId: up.fileId, json: { tags: options.tags } },
-            { key: requireHarnessKey(settings, [update.scope], bucket) },
-          ),
+      // The seed does not say when an upload shows: wait before acting on the file.
+      await untilListed(api, settings, bucket, path);
+      const changes: JsonBody<'updateFile'> = {};
+      if (options.tags) changes.tags = options.tags;
+      if (options.description !== undefined) changes.description = options.description;
+      if (Object.keys(changes).length) {
+        const call: OperationCall<'updateFile'> = { fileId: up.fileId, json: changes };
+        await harnessCall(
+          api,
+          callRequest(routeById('updateFile'), settings, bucket, call, { key: key('updateFile', bucket) }),
+          `describing ${path}`,
         );
-        if (ex.status !== 200) throw new HarnessError(`set-up: tagging ${path} answered ${ex.status}`);
       }
       if (options.trashed) {
-        const trash = routeById('trashFiles');
-        const ex = await api.send(
-          callRequest(
-            trash,
-            settings,
-            bucket,
-            { json: { fileIds: [up.fileId] } },
-            { key: requireHarnessKey(settings, [trash.scope], bucket) },
-          ),
+        const call: OperationCall<'trashFiles'> = { json: { fileIds: [up.fileId] } };
+        await harnessCall(
+          api,
+          callRequest(routeById('trashFiles'), settings, bucket, call, { key: key('trashFiles', bucket) }),
+          `trashing ${path}`,
         );
-        if (ex.status !== 200) throw new HarnessError(`set-up: trashing ${path} answered ${ex.status}`);
       }
-      return { id: up.fileId, bucketId: settings.buckets[bucket], path, tags: options.tags ?? [], description: null, content };
+      return {
+        id: up.fileId,
+        bucketId: settings.buckets[bucket],
+        path,
+        tags: options.tags ?? [],
+        description: options.description ?? null,
+        content,
+      };
     },
     cleanup: () =>
       cleanupLedger(

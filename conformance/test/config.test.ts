@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, defaultTokenEnv, hasConfigSource, loadConfig, resolveTokens, validateConfig } from '../config/load-config.ts';
 import { parseArgs, UsageError } from '../cli/cli-args.ts';
+import { overrideOf } from '../config/config-types.ts';
 
 const valid = {
   baseUrl: 'https://api.example.test/api/v1',
@@ -49,6 +50,34 @@ describe('loading the config', () => {
     expect(() => validateConfig({ ...valid, keys: [{ name: 'k', scopes: [], bucketIds: 'bkt_a' }] })).toThrow(/bucketIds must be a list/);
     expect(() => validateConfig({ ...valid, overrides: { foreignBucket: 403 } })).toThrow(/unknown field\(s\) foreignBucket/);
     expect(() => validateConfig({ ...valid, overrides: { foreignBucketStatus: 401 } })).toThrow(/403 or 404/);
+  });
+
+  it('takes the overrides for the common other choices, each checked where it enters', () => {
+    const overrides = {
+      errorFormat: 'any',
+      unlistedMethodStatus: 404,
+      maxPageSize: 100,
+      uploadVisibleWithinMs: 15000,
+      foreignBucketStatus: 403,
+    };
+    expect(validateConfig({ ...valid, overrides }).overrides).toEqual(overrides);
+    expect(() => validateConfig({ ...valid, overrides: { errorFormat: 'json' } })).toThrow(
+      /errorFormat must be one of "problem\+json", "any"/,
+    );
+    expect(() => validateConfig({ ...valid, overrides: { unlistedMethodStatus: 400 } })).toThrow(/404 or 405/);
+    expect(() => validateConfig({ ...valid, overrides: { maxPageSize: 1 } })).toThrow(
+      /maxPageSize must be a whole number from 2 to 100000; got 1/,
+    );
+    expect(() => validateConfig({ ...valid, overrides: { uploadVisibleWithinMs: '5s' } })).toThrow(
+      /uploadVisibleWithinMs must be a whole number from 0 to 120000; got "5s"/,
+    );
+    expect(() => validateConfig({ ...valid, overrides: { uploadVisibleWithinMs: 2.5 } })).toThrow(/whole number/);
+  });
+
+  it("fills an override the config leaves out with the gap register's choice", () => {
+    expect(overrideOf({}, 'uploadVisibleWithinMs')).toBe(5000);
+    expect(overrideOf({}, 'maxPageSize')).toBe(1000);
+    expect(overrideOf({ errorFormat: 'any' }, 'errorFormat')).toBe('any');
   });
 
   it('rejects env JSON that does not parse, naming the variable', () => {

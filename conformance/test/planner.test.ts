@@ -8,6 +8,8 @@ import type { CheckDef } from '../plan/check-types.ts';
 import { planChecks } from '../plan/planner.ts';
 import { pickKeys } from '../plan/key-picker.ts';
 import { generateChecks } from '../checks/all-checks.ts';
+import { bodyFileFields, FOREIGN_FILE_OPERATIONS } from '../checks/foreign-file-checks.ts';
+import { HOSTILE_QUERY_VALUES, hostileQueries } from '../checks/robustness-checks.ts';
 
 const buckets = { allowed: 'bkt_a', other: 'bkt_b' };
 const key = (name: string, scopes: string[], bucketIds: string[] | null = null): ResolvedKey => ({
@@ -108,6 +110,40 @@ describe('checks generated from the route table', () => {
     expect(overridden.find((d) => d.id === `SCOPE-${assumed.operationId}-allowed`)?.title).toContain('with files:read is served');
     const seed = routes.find((r) => r.scopeSource === 'seed')!;
     expect(() => generateChecks(routes, keys, { scopes: { [seed.operationId]: 'files:read' } })).toThrow(/stated by the seed/);
+  });
+
+  it('checks every route that names a file for a file of the other bucket, trash restore and purge included', () => {
+    const naming = routes.filter((r) => r.pathTemplate.includes('{fileId}') || bodyFileFields(r).length > 0).map((r) => r.operationId);
+    expect([...FOREIGN_FILE_OPERATIONS].sort()).toEqual([...naming, 'updateTrash'].sort());
+    const foreign = defs.filter((d) => /^BUCKET-\w+-foreign-[a-z]+-unreached$/.test(d.id));
+    expect(foreign.map((d) => d.id)).toEqual(
+      expect.arrayContaining(['BUCKET-updateTrash-foreign-restore-unreached', 'BUCKET-updateTrash-foreign-purge-unreached']),
+    );
+    expect(foreign.every((d) => d.level === 'core' && d.area === 'bucket-limits' && d.keys.restricted?.barredFrom === 'other')).toBe(true);
+  });
+
+  it('checks search, semantic search, the trash listing and the agent for leaks of the other bucket, at core', () => {
+    const leaks = ['listFiles-search', 'listFiles-semantic', 'getTrash', 'runBucketAgent'].map((s) => `BUCKET-${s}-own-bucket-only`);
+    for (const id of leaks)
+      expect(
+        defs.find((d) => d.id === id),
+        id,
+      ).toMatchObject({ level: 'core', area: 'bucket-limits', fixtures: true });
+  });
+
+  it('puts every hostile query value in every query parameter, and in search with semantic=1', () => {
+    const list = routes.find((r) => r.operationId === 'listFiles')!;
+    const queries = hostileQueries(list);
+    expect(queries.length).toBe(HOSTILE_QUERY_VALUES.length * (list.queryParams.length + 1));
+    for (const raw of [
+      'search=%28',
+      'search=%00',
+      'tag=%FF%FE',
+      `prefix=${'x'.repeat(8192)}`,
+      'cursor=%F0%9F%92%A5',
+      'search=%27&semantic=1',
+    ])
+      expect(queries, raw).toContain(raw);
   });
 
   it('has checks in every area and unique ids', () => {

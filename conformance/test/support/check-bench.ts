@@ -1,0 +1,169 @@
+// Runs conformance checks in-process (no Playwright runner) against the mock
+// behind a loopback proxy, so a test can show a check passing on a correct or
+// differently-choosing server and failing on one that breaks a rule.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { loadRouteTable, loadSchemaValidator } from '../../../openapi/contract/load-spec.ts';
+import { listScopes } from '../../../openapi/contract/route-table.ts';
+import { loadBundledSpec } from '../../../openapi/contract/load-spec.ts';
+import { startMockServer, type MockServer } from '../../../mocks/http/start-mock-server.ts';
+import { embeddedKeyPlan } from '../../embedded/embedded-target.ts';
+import type { Overrides, ResolvedKey, RunSettings } from '../../config/config-types.ts';
+import { ApiClient } from '../../http/api-client.ts';
+import { createRedactor } from '../../http/redact.ts';
+import { generateChecks } from '../../checks/all-checks.ts';
+import { CheckFailure } from '../../checks/assert.ts';
+import { planChecks } from '../../plan/planner.ts';
+import type { CheckDef, CheckRun } from '../../plan/check-types.ts';
+import type { SharedFixtures } from '../../plan/fixture-types.ts';
+import { createWorkerFiles, requireHarnessKey } from '../../runtime/disposable-files.ts';
+import { prepareFixtures } from '../../runtime/prepare-fixtures.ts';
+import { startLoopbackProxy, type LoopbackProxy, type Rule } from './loopback-proxy.ts';
+
+export type Outcome = { status: 'pass'; note?: string } | { status: 'fail' | 'error' | 'skip'; message: string };
+
+/** A key to mint: what the mock grants, and (when different) what the config declares. */
+export interface BenchKey {
+  name: string;
+  scopes: string[];
+  bucketIds: string[] | null | 'allowed';
+  declared?: string[];
+}
+
+export interface Bench {
+  mock: MockServer;
+  proxy: LoopbackProxy;
+  settings: RunSettings;
+  /** The token of a key, for rules that act as a leaking server would. */
+  token(name: string): string;
+  /** Runs checks by id (or every planned check a filter keeps) with the given overrides and level. */
+  run(
+    select: string[] | ((def: CheckDef) => boolean),
+    options?: { overrides?: Overrides; readOnly?: boolean },
+  ): Promise<Record<string, Outcome>>;
+  close(): Promise<void>;
+}
+
+/** Starts the mock, the proxy, mints the embedded run's keys (plus `extra`) and prepares the shared test files. */
+export async function startBench(extra: BenchKey[] = []): Promise<Bench> {
+  const mock = await startMockServer({ host: '127.0.0.1', port: 0 });
+  const proxy = await startLoopbackProxy(mock.origin);
+  const info = (await (await fetch(`${mock.origin}/__mock/info`)).json()) as { workspaces: { id: string; buckets: string[] }[] };
+  const ws = info.workspaces.find((w) => w.buckets.length >= 2)!;
+  const [allowed, other] = ws.buckets;
+  const scopes = listScopes(loadBundledSpec()).map((s) => s.scope);
+  const plan: BenchKey[] = [...embeddedKeyPlan(scopes, allowed), ...extra];
+  const tokens = new Map<string, string>();
+  const keys: ResolvedKey[] = [];
+  for (const k of plan) {
+    const bucketIds = k.bucketIds === 'allowed' ? [allowed] : k.bucketIds;
+    const res = await fetch(`${mock.origin}/__mock/keys`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ scopes: k.scopes, bucketIds }),
+    });
+    tokens.set(k.name, ((await res.json()) as { token: string }).token);
+    keys.push({
+      name: k.name,
+      env: `BUCKETKIT_KEY_${k.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`,
+      scopes: k.declared ?? k.scopes,
+      bucketIds,
+    });
+  }
+  const runId = `bench${Date.now().toString(36)}`;
+  const settings: RunSettings = {
+    runId,
+    runPrefix: `bucketkit-conformance/${runId}/`,
+    baseUrl: `${proxy.origin}/api/v1`,
+    workspaceId: ws.id,
+    buckets: { allowed, other },
+    keys,
+    overrides: {},
+    level: 'profile',
+    readOnly: false,
+    runDir: mkdtempSync(join(tmpdir(), 'bk-bench-')),
+    requestTimeoutMs: 15_000,
+  };
+  const secrets = keys.map((k) => ({ env: k.env, token: tokens.get(k.name)! }));
+  const context: APIRequestContext = await playwrightRequest.newContext();
+  const api = new ApiClient(
+    context,
+    settings.baseUrl,
+    runId,
+    new Map(keys.map((k, i) => [k.name, secrets[i]])),
+    createRedactor(secrets),
+    15_000,
+  );
+  let counter = 0;
+  const unique = () => `${runId.slice(-5)}b${++counter}`;
+  const fixtures: SharedFixtures = await prepareFixtures(api, settings, createWorkerFiles(api, settings, 0, unique), unique);
+  if (!fixtures.ready) throw new Error(`bench set-up failed: ${fixtures.problem}`);
+  const validator = loadSchemaValidator();
+  const routes = loadRouteTable();
+
+  return {
+    mock,
+    proxy,
+    settings,
+    token: (name) => tokens.get(name)!,
+    async run(select, options = {}) {
+      const runSettings = { ...settings, overrides: options.overrides ?? {}, readOnly: options.readOnly ?? false };
+      const files = createWorkerFiles(api, runSettings, 1, unique);
+      const planned = planChecks(generateChecks(routes, keys, runSettings.overrides), runSettings).filter((p) =>
+        typeof select === 'function' ? select(p.def) : select.includes(p.def.id),
+      );
+      const outcomes: Record<string, Outcome> = {};
+      for (const p of planned) {
+        if (p.status !== 'run') {
+          outcomes[p.def.id] = { status: 'skip', message: p.reason ?? p.status };
+          continue;
+        }
+        const ctx: CheckRun = {
+          api,
+          settings: runSettings,
+          keys: p.keys,
+          fixtures,
+          files,
+          validator,
+          unique,
+          harnessKey: (scopes, bucket) => requireHarnessKey(runSettings, scopes, bucket),
+        };
+        try {
+          const note = await p.def.run(ctx);
+          outcomes[p.def.id] = { status: 'pass', ...(note ? { note } : {}) };
+        } catch (error) {
+          outcomes[p.def.id] =
+            error instanceof CheckFailure
+              ? { status: 'fail', message: error.message }
+              : { status: 'error', message: (error as Error).message };
+        }
+      }
+      if (Array.isArray(select)) for (const id of select) outcomes[id] ??= { status: 'error', message: 'no such check was planned' };
+      return outcomes;
+    },
+    async close() {
+      await context.dispose();
+      await proxy.close();
+      await mock.close();
+    },
+  };
+}
+
+/** Swaps the proxy's behaviour for the duration of `body`. */
+export async function withRule<T>(bench: Bench, rule: Rule, body: () => Promise<T>): Promise<T> {
+  bench.proxy.use(rule);
+  try {
+    return await body();
+  } finally {
+    bench.proxy.use((request, forward) => forward(request));
+  }
+}
+
+/** The ids of outcomes that are not a pass, with their message (for readable assertion failures). */
+export function notPassed(outcomes: Record<string, Outcome>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(outcomes).flatMap(([id, o]) => (o.status === 'pass' ? [] : [[id, `${o.status}: ${o.message}`]])),
+  );
+}
