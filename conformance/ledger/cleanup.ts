@@ -3,7 +3,7 @@
 // Problems are reported as cleanup problems, never as conformance failures.
 import type { ResolvedKey } from '../config/config-types.ts';
 import type { ApiRequest, Exchange } from '../http/api-client.ts';
-import { routeById } from '../checks/request-builder.ts';
+import { routeById, type OperationId } from '../checks/request-builder.ts';
 import { fillPath } from '../../openapi/contract/route-table.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
 import { appendLedger, pendingEntries, readLedger } from './ledger.ts';
@@ -22,7 +22,7 @@ export interface CleanupTarget {
   send(request: ApiRequest): Promise<Exchange>;
 }
 
-function pathOf(operationId: string, workspaceId: string, bucketId: string): { method: string; path: string; scope: string } {
+function pathOf(operationId: OperationId, workspaceId: string, bucketId: string): { method: string; path: string; scope: string } {
   const route = routeById(operationId);
   return { method: route.method, path: fillPath(route.pathTemplate, { workspaceId, bucketId }), scope: route.scope };
 }

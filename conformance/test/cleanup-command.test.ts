@@ -14,7 +14,7 @@ import { routeById, routePath } from '../checks/request-builder.ts';
 import type { RunSettings } from '../config/config-types.ts';
 
 // The scopes cleanup needs (trash, purge) plus upload and list for the set-up, read from the spec.
-const SCOPES = [...new Set(['presignUpload', 'listFiles', 'trashFiles', 'updateTrash'].map((id) => routeById(id).scope))];
+const SCOPES = [...new Set((['presignUpload', 'listFiles', 'trashFiles', 'updateTrash'] as const).map((id) => routeById(id).scope))];
 
 describe('cleaning up from a ledger', () => {
   let mock: MockServer;

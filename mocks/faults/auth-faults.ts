@@ -9,6 +9,9 @@ export function echoKey(refusal: MockResponse, token: string): MockResponse {
   return token && body ? withJson(refusal, { ...body, detail: `${body.detail ?? ''} (key: ${token})` }) : refusal;
 }
 
+// The scope the key-extra-scope fault grants every key: the one that deletes.
+const EXTRA_SCOPE = 'files:delete';
+
 /** The bearer token of a request, however malformed, for the echo fault. */
 const presentedToken = (headers: Record<string, string>) => (headers.authorization ?? '').replace(/^\s*\S+\s*/, '');
 
@@ -74,6 +77,17 @@ export const AUTH_FAULTS = [
           if ('refusal' in result) return result;
           const caller: Caller = { ...result, key: { ...result.key, scopes: new Set([...result.key.scopes].slice(1)) } };
           return caller;
+        },
+      })),
+  },
+  {
+    name: 'key-extra-scope',
+    description: 'Every key also holds files:delete, declared or not.',
+    plant: (c) =>
+      patchSteps(c, (s) => ({
+        authenticate(request, query) {
+          const result = s.authenticate(request, query);
+          return 'refusal' in result ? result : { ...result, key: { ...result.key, scopes: new Set([...result.key.scopes, EXTRA_SCOPE]) } };
         },
       })),
   },

@@ -4,7 +4,7 @@
 import type { Caller } from '../core/access-rules.ts';
 import type { HandlerContext, OperationId } from '../core/handler-context.ts';
 import type { MockComponents } from '../core/components.ts';
-import { jsonOf, patchSteps, withJson, wrapHandler, type FaultDefinition } from './plant.ts';
+import { patchSteps, wrapHandler, type FaultDefinition } from './plant.ts';
 import { forbiddenAnswer } from './fault-answers.ts';
 import { targets } from './fault-targets.ts';
 
@@ -39,10 +39,6 @@ const anyBucket = <K extends OperationId>(ctx: HandlerContext<K>): HandlerContex
     return file?.status === 'ready' ? file : undefined;
   },
 });
-
-interface Listed {
-  data: { path: string }[];
-}
 
 export const BUCKET_FAULTS = [
   {
@@ -80,20 +76,6 @@ export const BUCKET_FAULTS = [
           return 'refusal' in result ? result : unrestricted(result);
         },
       })),
-  },
-  {
-    name: 'listing-spans-buckets',
-    description: 'GET .../files with a prefix lists matching files of every bucket of the workspace the key reaches.',
-    plant: (c) =>
-      wrapHandler(c, 'listFiles', (inner) => async (ctx) => {
-        if (!ctx.params.prefix) return inner(ctx);
-        const buckets = (ctx.store.bucketsOf.get(ctx.workspace.id) ?? []).filter((b) => ctx.reaches(b.bucket.id));
-        const answers = await Promise.all(buckets.map((bucket) => inner({ ...ctx, bucket })));
-        const first = answers.find((a) => a.status !== 200);
-        if (first) return first;
-        const data = answers.flatMap((a) => (jsonOf(a) as Listed).data).sort((a, b) => (a.path < b.path ? -1 : 1));
-        return withJson(answers[0], { data: data.slice(0, ctx.params.limit as number), nextCursor: null });
-      }),
   },
   {
     name: 'foreign-bucket-403',

@@ -6,8 +6,10 @@ import { BODY_FAULTS } from './body-faults.ts';
 import { BUCKET_FAULTS } from './bucket-faults.ts';
 import { LISTING_FAULTS } from './listing-faults.ts';
 import { PATH_FAULTS } from './path-faults.ts';
+import { QUERY_FAULTS } from './query-faults.ts';
 import { RESPONSE_FAULTS } from './response-faults.ts';
 import { SCOPE_FAULTS } from './scope-faults.ts';
+import { SPAN_FAULTS } from './span-faults.ts';
 import { UPLOAD_FAULTS } from './upload-faults.ts';
 import { WRITES_FAULTS } from './writes-faults.ts';
 import type { FaultDefinition } from './plant.ts';
@@ -19,7 +21,9 @@ export const FAULT_CATALOG = [
   ...SCOPE_FAULTS,
   ...WRITES_FAULTS,
   ...BUCKET_FAULTS,
+  ...SPAN_FAULTS,
   ...PATH_FAULTS,
+  ...QUERY_FAULTS,
   ...LISTING_FAULTS,
   ...BODY_FAULTS,
   ...RESPONSE_FAULTS,

@@ -4,6 +4,7 @@ import type { HandlerContext } from '../core/handler-context.ts';
 import type { MockComponents } from '../core/components.ts';
 import type { MockResponse } from '../core/types.ts';
 import { badRequest } from '../core/problems.ts';
+import { internalError } from './fault-answers.ts';
 import { jsonOf, withJson, wrapHandler, type FaultDefinition } from './plant.ts';
 
 type ListCtx = HandlerContext<'listFiles'>;
@@ -36,6 +37,21 @@ async function mapFiles(
 }
 
 const byPath = (a: ListedFile, b: ListedFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+/** Lists without one filter, then applies `keep` in its place (one page, no cursor): a filter written wrongly. */
+function refilter(
+  inner: Listing,
+  ctx: ListCtx,
+  name: string,
+  keep: (file: ListedFile, value: string) => boolean,
+): Promise<MockResponse> | MockResponse {
+  const value = ctx.params[name] as string | undefined;
+  if (value === undefined) return inner(ctx);
+  const all = without(ctx, name, 'cursor');
+  return mapFiles(inner({ ...all, params: { ...all.params, limit: Number.MAX_SAFE_INTEGER } }), (files) =>
+    files.filter((f) => keep(f, value)).slice(0, ctx.params.limit as number),
+  );
+}
 
 export const LISTING_FAULTS = [
   {
@@ -99,5 +115,39 @@ export const LISTING_FAULTS = [
     name: 'cursor-ignored',
     description: 'GET .../files ignores cursor: every page is the first page.',
     plant: listing((inner, ctx) => inner(without(ctx, 'cursor'))),
+  },
+  {
+    name: 'prefix-matched-anywhere',
+    description: 'GET .../files?prefix=P lists every file whose path contains P anywhere, not only at its start.',
+    plant: listing((inner, ctx) => refilter(inner, ctx, 'prefix', (f, prefix) => f.path.includes(prefix))),
+  },
+  {
+    name: 'prefix-case-insensitive',
+    description: "GET .../files?prefix=P compares the path's start with P case-insensitively (Red/ matches red/).",
+    plant: listing((inner, ctx) => refilter(inner, ctx, 'prefix', (f, prefix) => f.path.toLowerCase().startsWith(prefix.toLowerCase()))),
+  },
+  {
+    name: 'tag-matched-as-substring',
+    description: 'GET .../files?tag=T lists files carrying any tag that contains T.',
+    plant: listing((inner, ctx) => refilter(inner, ctx, 'tag', (f, tag) => f.tags.some((t) => t.includes(tag)))),
+  },
+  {
+    name: 'search-regex-500',
+    description: 'GET .../files?search= compiles the term as a regular expression: an unbalanced ( or [ is answered 500.',
+    plant: listing((inner, ctx) => {
+      try {
+        new RegExp((ctx.params.search as string | undefined) ?? '');
+      } catch {
+        return internalError();
+      }
+      return inner(ctx);
+    }),
+  },
+  {
+    name: 'semantic-quote-500',
+    description: 'GET .../files?search=...&semantic=1 with a \' or " in the term is answered 500 (plain search is fine).',
+    plant: listing((inner, ctx) =>
+      ctx.params.semantic !== undefined && /['"]/.test((ctx.params.search as string | undefined) ?? '') ? internalError() : inner(ctx),
+    ),
   },
 ] as const satisfies readonly FaultDefinition[];

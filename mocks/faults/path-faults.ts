@@ -2,7 +2,7 @@
 // methods and malformed parameters: each wraps the routing or parameter steps.
 import { internalError, spaFallback } from './fault-answers.ts';
 import { targets } from './fault-targets.ts';
-import { jsonOf, patchSteps, type FaultDefinition } from './plant.ts';
+import { patchSteps, type FaultDefinition } from './plant.ts';
 import { notFound } from '../core/problems.ts';
 
 const MOVED_SUFFIX = ':move';
@@ -59,35 +59,6 @@ export const PATH_FAULTS = [
     plant: (c) =>
       patchSteps(c, (s) => ({
         checkPath: (route, params) => s.checkPath(route, params) && notFound('No such resource.'),
-      })),
-  },
-  {
-    name: 'bad-query-500',
-    description: 'A query value of the wrong kind is answered 500.',
-    plant: (c) =>
-      patchSteps(c, (s) => ({
-        readQuery: (raw) => {
-          const read = s.readQuery(raw);
-          return 'refusal' in read ? { refusal: internalError() } : read;
-        },
-        checkQuery: (route, params, query) => {
-          const checked = s.checkQuery(route, params, query);
-          return 'refusal' in checked ? { refusal: internalError() } : checked;
-        },
-      })),
-  },
-  {
-    name: 'bad-query-defaulted',
-    description: 'Query values of the wrong kind are replaced by defaults instead of refused 400.',
-    plant: (c) =>
-      patchSteps(c, (s) => ({
-        checkQuery(route, params, query) {
-          const checked = s.checkQuery(route, params, query);
-          if (!('refusal' in checked)) return checked;
-          // Drops every value the refusal names and carries on with the defaults.
-          const named = new Set(((jsonOf(checked.refusal) as { errors?: { field: string }[] }).errors ?? []).map((e) => e.field));
-          return s.checkQuery(route, params, new URLSearchParams([...query].filter(([name]) => !named.has(name))));
-        },
       })),
   },
 ] as const satisfies readonly FaultDefinition[];

@@ -1,7 +1,7 @@
 // Planted faults of the upload flow and presigned downloads.
 import type { UploadFinisher } from '../core/presigned-endpoints.ts';
 import { jsonResponse } from '../core/problems.ts';
-import { patchSteps, type FaultDefinition } from './plant.ts';
+import { jsonOf, patchSteps, withJson, wrapHandler, type FaultDefinition } from './plant.ts';
 
 /** Keeps the bytes waiting for an upload-complete call instead of creating the file. */
 const waitForComplete: UploadFinisher = async (_env, upload) => jsonResponse(200, { uploadId: upload.uploadId, status: 'received' });
@@ -30,5 +30,16 @@ export const UPLOAD_FAULTS = [
         },
       },
     }),
+  },
+  {
+    name: 'upload-listed-size-zero',
+    description: 'A file made by presign-upload and PUT is listed with size 0 (its status stays ready).',
+    plant: (c) =>
+      wrapHandler(c, 'listFiles', (inner) => async (ctx) => {
+        const answer = await inner(ctx);
+        const body = jsonOf(answer) as { data?: { id: string; size: number }[] } | undefined;
+        if (answer.status !== 200 || !body?.data) return answer;
+        return withJson(answer, { ...body, data: body.data.map((f) => (ctx.store.storedBytes.has(f.id) ? { ...f, size: 0 } : f)) });
+      }),
   },
 ] as const satisfies readonly FaultDefinition[];

@@ -8,7 +8,9 @@ export type RuleProbe = (mock: MockClient) => Promise<boolean>;
 
 /** Faults that break more than their own probe: the narrower faults' rules too, or every route (the API prefix). */
 export const FAULT_SUBSUMES: Partial<Record<FaultName, readonly FaultName[] | 'every-route'>> = {
-  'scope-unenforced-everywhere': ['scope-unenforced-mutating', 'scope-unenforced-reading', 'scope-confused'],
+  'scope-unenforced-everywhere': ['scope-unenforced-mutating', 'scope-unenforced-reading', 'scope-confused', 'key-extra-scope'],
+  'bad-query-500': ['query-not-utf8-500'],
+  'bad-query-defaulted': ['limit-maximum-ignored'],
   'bucket-limits-ignored': [
     'bucket-limit-ignored-list-files',
     'bucket-limit-ignored-presign-download',
@@ -295,4 +297,93 @@ export const FAULT_PROBES: Record<FaultName, RuleProbe> = {
     (await mock.call(`/workspaces/${mock.ids.workspace}/buckets/not%20an%20id!/files`, { key: keys(mock).full })).status >= 500,
   'bad-query-500': async (mock) =>
     (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=0`, { key: keys(mock).full })).status >= 500,
+  'key-extra-scope': async (mock) => {
+    const file = await firstFile(mock, mock.ids.allowed);
+    const body = { fileIds: [file.id] };
+    return (
+      (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/trash`, { key: await mock.key(['files:read']), body })).status !== 403
+    );
+  },
+  'prefix-matched-anywhere': async (mock) => {
+    const listed = (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1000&prefix=2025/`, { key: keys(mock).full })).body
+      .data;
+    return listed.length > 0 && listed.every((f: any) => f.path.includes('2025/'));
+  },
+  'prefix-case-insensitive': async (mock) => {
+    const file = await firstFile(mock, mock.ids.allowed);
+    const folder = file.path.slice(0, file.path.indexOf('/') + 1);
+    const url = `${bucketPath(mock, mock.ids.allowed)}/files?limit=1000&prefix=${encodeURIComponent(folder.toUpperCase())}`;
+    const listed = (await mock.call(url, { key: keys(mock).full })).body.data;
+    return listed.length > 0 && listed.every((f: any) => f.path.startsWith(folder));
+  },
+  'tag-matched-as-substring': async (mock) => {
+    const file = await firstFile(mock, mock.ids.allowed);
+    await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, {
+      method: 'PATCH',
+      key: keys(mock).full,
+      body: { tags: ['probe-tagx'] },
+    });
+    const listed = (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1000&tag=probe-tag`, { key: keys(mock).full })).body
+      .data;
+    return listed.length > 0 && listed.every((f: any) => f.tags.some((t: string) => t.includes('probe-tag')));
+  },
+  'search-spans-buckets': async (mock) => {
+    const other = await firstFile(mock, mock.ids.other);
+    const url = `${bucketPath(mock, mock.ids.allowed)}/files?limit=1000&search=${encodeURIComponent(other.name)}`;
+    return ((await mock.call(url, { key: keys(mock).full })).body.data ?? []).some((f: any) => f.bucketId !== mock.ids.allowed);
+  },
+  'semantic-search-spans-buckets': async (mock) => {
+    const other = await firstFile(mock, mock.ids.other);
+    const url = `${bucketPath(mock, mock.ids.allowed)}/files?limit=1000&semantic=1&search=${encodeURIComponent(other.name)}`;
+    return ((await mock.call(url, { key: keys(mock).full })).body.data ?? []).some((f: any) => f.bucketId !== mock.ids.allowed);
+  },
+  'trash-listing-spans-buckets': async (mock) =>
+    (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/trash?limit=1000`, { key: keys(mock).full })).body.data.some(
+      (entry: any) => entry.bucketId !== mock.ids.allowed,
+    ),
+  'agent-reads-every-bucket': async (mock) => {
+    const other = await firstFile(mock, mock.ids.other);
+    const body = { prompt: other.path.replace(/[^a-z0-9]+/gi, ' ') };
+    const answer = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/agent`, { key: keys(mock).full, body });
+    return (answer.body.citations ?? []).some((c: any) => c.fileId === other.id);
+  },
+  'trash-update-spans-buckets': async (mock) => {
+    const other = await firstFile(mock, mock.ids.other);
+    await mock.call(`${bucketPath(mock, mock.ids.other)}/files/trash`, { key: keys(mock).full, body: { fileIds: [other.id] } });
+    const answer = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/trash`, {
+      method: 'PATCH',
+      key: keys(mock).full,
+      body: { restore: [other.id] },
+    });
+    return answer.status === 200;
+  },
+  'suggestion-filed-in-file-bucket': async (mock) => {
+    const other = await firstFile(mock, mock.ids.other);
+    const body = { fileId: other.id, kind: 'add_tags', proposal: { tags: ['probe'] } };
+    const answer = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/suggestions`, { key: keys(mock).full, body });
+    return answer.status === 201 && answer.body.bucketId === mock.ids.other;
+  },
+  'search-regex-500': async (mock) =>
+    (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?search=${encodeURIComponent('(')}`, { key: keys(mock).full })).status >=
+    500,
+  'query-nul-500': async (mock) =>
+    (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?search=%00`, { key: keys(mock).full })).status >= 500,
+  'query-not-utf8-500': async (mock) =>
+    (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?search=%FF%FE`, { key: keys(mock).full })).status >= 500,
+  'semantic-quote-500': async (mock) =>
+    (
+      await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?semantic=1&search=${encodeURIComponent("it's")}`, {
+        key: keys(mock).full,
+      })
+    ).status >= 500,
+  'upload-listed-size-zero': async (mock) => {
+    const offer = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/presign-upload`, {
+      key: keys(mock).full,
+      body: { path: 'probe/sized.txt', contentType: 'text/plain', size: 2 },
+    });
+    await fetch(offer.body.url, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'ok' });
+    return (await firstFile(mock, mock.ids.allowed, 'prefix=probe/'))?.size === 0;
+  },
+  'limit-maximum-ignored': async (mock) =>
+    (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=5000`, { key: keys(mock).full })).status === 200,
 };
