@@ -14,7 +14,8 @@ export function checkLine(c: SummaryCheck, prefix = ''): string {
     case 'fail':
       return `  ${MARK.fail} ${where} FAILED: ${c.title}${took}\n      expected ${c.failure?.expected ?? ''}\n      got ${c.failure?.actual ?? ''}`;
     case 'error':
-      return `  ${MARK.error} ${where} could not run: ${c.reason ?? ''}`;
+      // The reason starts with "not run:" or "harness error:".
+      return `  ${MARK.error} ${where} ${c.reason ?? 'could not run'}`;
     default:
       return `  ${MARK[c.status]} ${where} ${c.status === 'skip' ? 'skipped' : 'disabled'}: ${c.reason ?? ''}`;
   }
