@@ -25,6 +25,15 @@ export class TransportError extends Error {}
 
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
+// What curl and Playwright send unasked; some gateways refuse a request without a User-Agent.
+const DEFAULT_HEADERS: Record<string, string> = { 'user-agent': 'bucketkit-conformance', accept: '*/*' };
+
+/** The request's headers, with the defaults it does not set itself (names compared case-insensitively). */
+function withDefaults(headers: Record<string, string>): Record<string, string> {
+  const given = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+  return { ...Object.fromEntries(Object.entries(DEFAULT_HEADERS).filter(([name]) => !given.has(name))), ...headers };
+}
+
 function flatten(headers: IncomingHttpHeaders, raw: string[]): Pick<HttpAnswer, 'headers' | 'headersArray'> {
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
@@ -42,7 +51,7 @@ export function sendHttp(url: string, call: HttpCall): Promise<HttpAnswer> {
   if (!secure && target.protocol !== 'http:') return Promise.reject(new TransportError(`unsupported protocol ${target.protocol}`));
   const send = secure ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = send(target, { method: call.method, headers: call.headers, agent: secure ? agents.https : agents.http });
+    const req = send(target, { method: call.method, headers: withDefaults(call.headers), agent: secure ? agents.https : agents.http });
     // One timer for the whole exchange: a server that accepts and then trickles or hangs must not hold a check.
     const timer = setTimeout(() => req.destroy(new TransportError(`no answer within ${call.timeoutMs} ms`)), call.timeoutMs);
     const failed = (error: Error) => {
