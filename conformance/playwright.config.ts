@@ -1,31 +1,28 @@
 // Playwright config of the conformance suite: API tests only (no browser), a
-// set-up project with its teardown, reporters into the run's report directory.
-// Start it through "npx bucketkit conformance", which writes the run settings.
-import { defineConfig } from '@playwright/test';
+// set-up project with its teardown, the HTML report and the suite's own
+// reporter (summaries, JUnit, the console list). Start it through
+// "npx bucketkit conformance", which writes the run manifest.
+import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { join } from 'node:path';
-import { readSettings } from './runtime/run-files.ts';
+import { readManifest, readSettings } from './runtime/run-files.ts';
 
-const settings = readSettings();
-const reportDir = process.env.BUCKETKIT_REPORT_DIR ?? 'reports/conformance';
-const resultsFile = process.env.BUCKETKIT_RESULTS_FILE ?? 'conformance-results.json';
-const workers = Number(process.env.BUCKETKIT_WORKERS ?? 2);
+const manifest = readManifest();
+const html: ReporterDescription[] = manifest.html ? [['html', { outputFolder: join(manifest.outputDir, 'html'), open: 'never' }]] : [];
+const single = manifest.targets.length === 1 ? readSettings(manifest.targets[0].runDir) : undefined;
 
 export default defineConfig({
   testDir: './specs',
-  outputDir: join(reportDir, 'test-output'),
+  outputDir: join(manifest.outputDir, 'test-output'),
   fullyParallel: true,
-  workers,
+  workers: manifest.workers,
   retries: 0,
   timeout: 60_000,
   forbidOnly: true,
-  reporter: [
-    ['list'],
-    ['html', { outputFolder: join(reportDir, 'html'), open: 'never' }],
-    ['junit', { outputFile: join(reportDir, 'junit.xml') }],
-    ['json', { outputFile: join(reportDir, resultsFile) }],
-  ],
+  // The suite's reporter comes last: it writes the summaries once every other reporter is done.
+  reporter: [...html, ['./report/conformance-reporter.ts']],
   use: {
-    baseURL: settings.baseUrl,
+    // Requests go through the suite's own client; a run of several targets has no one base URL.
+    baseURL: single?.baseUrl,
     // Traces would hold request headers, keys included: off by design.
     trace: 'off',
     screenshot: 'off',

@@ -13,6 +13,8 @@ export interface CliOptions {
   faults: string[];
   cleanup?: string;
   merge: string[];
+  /** Print the selected checks instead of running them. */
+  list: boolean;
   workers: number;
   /** Per-request timeout (BUCKETKIT_REQUEST_TIMEOUT_MS). */
   requestTimeoutMs: number;
@@ -27,6 +29,7 @@ export const USAGE = `Usage: npx bucketkit conformance [options]
   --report-dir DIR     where reports go (default: reports/conformance)
   --shard i/n          run one part of the checks (merge the parts with --merge)
   --grep RE            only checks whose id, title, @area or @level matches
+  --list               print the selected checks as "id | area | level | title" and run nothing
   --fault NAME         plant a fault in the embedded mock (repeatable; for the self-test)
   --workers N          parallel workers (default: 2)
   --cleanup LEDGER     remove what a crashed run left (needs the same config and keys)
@@ -53,6 +56,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     grep: env.BUCKETKIT_GREP,
     faults: [],
     merge: [],
+    list: false,
     workers: Number(env.BUCKETKIT_WORKERS ?? 2),
     requestTimeoutMs: Number(env.BUCKETKIT_REQUEST_TIMEOUT_MS ?? 15_000),
     help: false,
@@ -73,6 +77,9 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
         break;
       case '--read-only':
         options.readOnly = true;
+        break;
+      case '--list':
+        options.list = true;
         break;
       case '--report-dir':
         options.reportDir = value(i++, arg);

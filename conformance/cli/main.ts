@@ -9,6 +9,7 @@ import { ShardSetError } from '../report/shard-set.ts';
 import { parseArgs, USAGE, UsageError } from './cli-args.ts';
 import { runConformance } from './run-conformance.ts';
 import { cleanupFromLedger } from './cleanup-command.ts';
+import { listChecks } from './list-command.ts';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -23,6 +24,12 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (options.cleanup) return cleanupFromLedger(options.cleanup, options.config, process.env);
+  if (options.list) {
+    const { lines, note } = listChecks(options, process.env);
+    console.log(lines.join('\n'));
+    console.error(note);
+    return 0;
+  }
   if (options.merge.length) {
     let merged: Summary;
     try {
@@ -35,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
     const t = merged.totals;
     const verdict = verdictOf(merged);
     console.log(
-      `Merged ${options.merge.length} shard report(s) into ${resolve(options.reportDir)} (summary.json, summary.md, junit.xml): ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} errors.`,
+      `Merged ${options.merge.length} shard report(s) into ${resolve(options.reportDir)} (summary.json, summary.md, junit.xml): ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} could not run.`,
     );
     console.log(`${verdict.label} (exit ${verdict.exitCode}): ${verdict.reason}`);
     return verdict.exitCode;
@@ -44,8 +51,9 @@ async function main(argv: string[]): Promise<number> {
   const t = summary.totals;
   const verdict = verdictOf(summary);
   console.log(
-    `\nconformance (${summary.level}): ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} errors; reports in ${reportDir}`,
+    `\nconformance (${summary.level}): ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} could not run; reports in ${reportDir}`,
   );
+  for (const problem of summary.harnessProblems) console.log(`harness problem: ${problem}`);
   if (summary.cleanup?.problems.length)
     console.log(`cleanup problems (not conformance failures): ${summary.cleanup.problems.length}; see summary.md`);
   const keptFiles = summary.cleanup?.kept.filter((k) => k.startsWith('file ')).length ?? 0;

@@ -18,6 +18,11 @@ async function postJson(url: string, body: unknown): Promise<any> {
   return res.json();
 }
 
+/** The embedded mock's scopes, from the spec. */
+export function embeddedScopes(): string[] {
+  return listScopes(loadBundledSpec()).map((s) => s.scope);
+}
+
 /** The keys to mint: names, scopes and bucket restriction. */
 export function embeddedKeyPlan(scopes: string[], allowed: string): { name: string; scopes: string[]; bucketIds: string[] | null }[] {
   return [
@@ -36,12 +41,13 @@ export async function startEmbeddedTarget(faults: string[] = []): Promise<Embedd
     const workspace = info.workspaces.find((w) => w.buckets.length >= 2);
     if (!workspace) throw new Error('The embedded mock has no workspace with two buckets.');
     const [allowed, other] = workspace.buckets;
-    const scopes = listScopes(loadBundledSpec()).map((s) => s.scope);
-    const keys = [];
-    for (const key of embeddedKeyPlan(scopes, allowed)) {
-      const { token } = await postJson(`${server.origin}/__mock/keys`, { scopes: key.scopes, bucketIds: key.bucketIds });
-      keys.push({ ...key, token: token as string });
-    }
+    const scopes = embeddedScopes();
+    const keys = await Promise.all(
+      embeddedKeyPlan(scopes, allowed).map(async (key) => {
+        const { token } = await postJson(`${server.origin}/__mock/keys`, { scopes: key.scopes, bucketIds: key.bucketIds });
+        return { ...key, token: token as string };
+      }),
+    );
     return {
       config: { baseUrl: server.baseUrl, workspaceId: workspace.id, buckets: { allowed, other }, keys, overrides: {} },
       close: () => server.close(),

@@ -18,6 +18,8 @@ export function xmlEscape(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
+const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
+
 const attrs = (values: Record<string, string | number>) =>
   Object.entries(values)
     .map(([k, v]) => ` ${k}="${xmlEscape(String(v))}"`)
@@ -26,7 +28,7 @@ const attrs = (values: Record<string, string | number>) =>
 function testcase(c: SummaryCheck): string[] {
   const props = { requirement: c.id, area: c.area, level: c.level, ...(c.route ? { route: c.route } : {}) };
   const lines = [
-    `    <testcase${attrs({ name: `${c.id}: ${c.title}`, classname: `bucketkit.${c.area}`, time: 0 })}>`,
+    `    <testcase${attrs({ name: `${c.id}: ${c.title}`, classname: `bucketkit.${c.area}`, time: seconds(c.durationMs) })}>`,
     '      <properties>',
     ...Object.entries(props).map(([name, value]) => `        <property${attrs({ name, value })}/>`),
     '      </properties>',
@@ -57,7 +59,7 @@ function suite(name: string, cases: SummaryCheck[], timestamp: string, extra: st
     failures: count('fail'),
     errors: count('error') + extraErrors,
     skipped: count('skip', 'disabled'),
-    time: 0,
+    time: seconds(cases.reduce((n, c) => n + (c.durationMs ?? 0), 0)),
     timestamp,
   };
   return [`  <testsuite${attrs(head)}>`, ...cases.flatMap(testcase), ...extra, '  </testsuite>'];
@@ -71,21 +73,23 @@ export function renderJunit(s: Summary): string {
     const cases = s.checks.filter((c) => c.area === area);
     if (cases.length) body.push(...suite(area, cases, s.finishedAt));
   }
-  if (s.harnessProblems.length) {
-    const problems = s.harnessProblems.flatMap((p, i) => [
+  // A run that could not complete says why, as a harness error a JUnit reader shows.
+  const runProblems = [...(s.incomplete ? [`the run is incomplete: ${s.incomplete.reason}`] : []), ...s.harnessProblems];
+  if (runProblems.length) {
+    const problems = runProblems.flatMap((p, i) => [
       `    <testcase${attrs({ name: `harness problem ${i + 1}`, classname: 'bucketkit.harness', time: 0 })}>`,
       `      <error${attrs({ message: p, type: 'harness' })}/>`,
       '    </testcase>',
     ]);
-    body.push(...suite('harness', [], s.finishedAt, problems, s.harnessProblems.length));
+    body.push(...suite('harness', [], s.finishedAt, problems, runProblems.length));
   }
   const head = {
     name: `bucketkit conformance ${s.runId} (${s.level})`,
-    tests: s.checks.length + s.harnessProblems.length,
+    tests: s.checks.length + runProblems.length,
     failures: t.fail,
-    errors: t.error + s.harnessProblems.length,
+    errors: t.error + runProblems.length,
     skipped: t.skip + t.disabled,
-    time: 0,
+    time: seconds(s.stats?.durationMs),
   };
   return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attrs(head)}>`, ...body, '</testsuites>', ''].join('\n');
 }

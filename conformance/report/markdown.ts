@@ -16,7 +16,8 @@ export function renderMarkdown(s: Summary): string {
     '',
   );
   const part = s.shard ? `, shard ${s.shard}` : s.mergedShards ? `, merged from shards ${s.mergedShards.join(', ')}` : '';
-  lines.push(`Run \`${s.runId}\` against \`${s.baseUrl}\`, level \`${s.level}\`${s.readOnly ? ', read-only' : ''}${part}.`, '');
+  const took = s.stats ? `; it took ${(s.stats.durationMs / 1000).toFixed(1)} s` : '';
+  lines.push(`Run \`${s.runId}\` against \`${s.baseUrl}\`, level \`${s.level}\`${s.readOnly ? ', read-only' : ''}${part}${took}.`, '');
   lines.push(
     `| ${STATUSES.join(' | ')} |`,
     `|${STATUSES.map(() => '---:').join('|')}|`,

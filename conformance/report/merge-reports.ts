@@ -1,10 +1,9 @@
 // --merge: reads the summary.json of each shard's report dir, refuses a missing
 // dir or an incomplete or inconsistent shard set, and writes the merged
 // summary.json, summary.md and junit.xml.
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderJunit } from './junit.ts';
-import { renderMarkdown } from './markdown.ts';
+import { writeReports } from './write-reports.ts';
 import { mergeSummaries, ShardSetError, type ShardPart } from './shard-set.ts';
 import type { Summary } from './summary.ts';
 
@@ -40,9 +39,6 @@ export function mergeReportDirs(dirs: string[], outDir: string, allRoutes: strin
     allRoutes,
     parts.map((p) => p.source),
   );
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'summary.json'), `${JSON.stringify(merged, null, 2)}\n`);
-  writeFileSync(join(outDir, 'summary.md'), renderMarkdown(merged));
-  writeFileSync(join(outDir, 'junit.xml'), renderJunit(merged));
+  writeReports(outDir, merged);
   return merged;
 }

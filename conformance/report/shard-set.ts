@@ -86,6 +86,16 @@ export function shardSetProblems(parts: ShardPart[]): string[] {
   return problems;
 }
 
+/** Why the merged run is incomplete: each stopped shard's reason, with the worst exit code. */
+function mergeIncomplete(parts: Summary[]): Summary['incomplete'] {
+  const stopped = parts.filter((p) => p.incomplete);
+  if (stopped.length === 0) return undefined;
+  return {
+    exitCode: stopped.some((p) => p.incomplete!.exitCode === 3) ? 3 : 2,
+    reason: stopped.map((p) => `${p.shard ? `shard ${p.shard}: ` : ''}${p.incomplete!.reason}`).join('; '),
+  };
+}
+
 /**
  * Merges the summaries of one run's shards (`sources` names them in messages, e.g. their report dirs):
  * refuses an incomplete or inconsistent set, then recomputes the counts.
@@ -118,6 +128,13 @@ export function mergeSummaries(parts: Summary[], allRoutes: string[], sources: s
       checks: parts.flatMap((p) => p.checks).sort((a, b) => a.id.localeCompare(b.id)),
       cleanup,
       harnessProblems: parts.flatMap((p) => p.harnessProblems),
+      incomplete: mergeIncomplete(parts),
+      stats: parts.every((p) => p.stats)
+        ? {
+            durationMs: Math.max(...parts.map((p) => p.stats!.durationMs)),
+            workersStarted: parts.reduce((n, p) => n + p.stats!.workersStarted, 0),
+          }
+        : undefined,
     },
     allRoutes,
   );

@@ -31,19 +31,23 @@ export async function verifyKeys(
   return verdicts;
 }
 
+/** Keeps the verdicts in the target's run directory for every worker. */
 export function writeKeyVerdicts(runDir: string, verdicts: KeyVerdicts): void {
   writeFileSync(fileOf(runDir), JSON.stringify(verdicts, null, 2));
 }
 
-let cached: KeyVerdicts | undefined;
+const cached = new Map<string, KeyVerdicts>();
 
+/** The verdicts the set-up wrote for a target (once per process and target). */
 export function readKeyVerdicts(runDir: string): KeyVerdicts {
-  if (cached) return cached;
+  const known = cached.get(runDir);
+  if (known) return known;
   const path = fileOf(runDir);
-  // Written by the set-up project before any check runs; absent when the set-up was filtered out.
+  // Written by the set-up project before any check runs; absent when the set-up did not run.
   if (!existsSync(path)) return {};
-  cached = JSON.parse(readFileSync(path, 'utf8')) as KeyVerdicts;
-  return cached;
+  const verdicts = JSON.parse(readFileSync(path, 'utf8')) as KeyVerdicts;
+  cached.set(runDir, verdicts);
+  return verdicts;
 }
 
 /** A note for a failing check that used a misdeclared key, or '' when its keys behaved. */

@@ -1,23 +1,33 @@
-// Playwright fixtures of the suite (test.extend): a worker-scoped API client
-// over APIRequestContext, the run's plan and shared test files, and the
-// worker's disposable files, cleaned up when the worker ends.
-import { test as base } from '@playwright/test';
+// Playwright fixtures of the suite (test.extend): a worker-scoped pool with,
+// per target, an API client whose requests never reach a reporter unredacted,
+// the target's plan and shared test files, and the worker's disposable files,
+// cleaned up when the worker ends.
+import { test as base, type APIRequestContext } from '@playwright/test';
 import { loadSchemaValidator } from '../../openapi/contract/load-spec.ts';
 import { ApiClient, type Exchange } from '../http/api-client.ts';
 import { appendLedger } from '../ledger/ledger.ts';
 import type { CheckRun } from '../plan/check-types.ts';
-import { currentRun, type RunPlan } from './run-plan.ts';
-import { readFixtures, runFiles } from './run-files.ts';
-import { createWorkerFiles, requireHarnessKey, type WorkerFiles } from './disposable-files.ts';
 import type { SharedFixtures } from '../plan/fixture-types.ts';
+import { circuitBreaker } from './circuit-breaker.ts';
+import { createWorkerFiles, requireHarnessKey, type WorkerFiles } from './disposable-files.ts';
+import { readFixtures, runFiles } from './run-files.ts';
+import { targetPlan, type TargetPlan } from './run-plan.ts';
+import { keySafeContext } from './step-transport.ts';
 
 export interface SuiteWorker {
-  run: RunPlan;
+  run: TargetPlan;
   api: ApiClient;
   files: WorkerFiles;
   fixtures(): SharedFixtures;
   /** The CheckRun of one planned check. */
   context(keys: Record<string, string[]>): CheckRun;
+  /** Why the target's run stopped (preflight, set-up, circuit breaker), or undefined. */
+  stopped(): string | undefined;
+}
+
+/** The worker's suites, one per target, made when a test of that target first needs it. */
+export interface SuitePool {
+  of(target: number): SuiteWorker;
 }
 
 /** Records resources a POST created (automations, suggestions) in the ledger, to report what stays. */
@@ -30,48 +40,69 @@ function ledgerObserver(ledger: string): (ex: Exchange) => void {
   };
 }
 
-export const test = base.extend<object, { suite: SuiteWorker }>({
-  suite: [
+function createSuite(run: TargetPlan, transport: APIRequestContext, workerIndex: number): SuiteWorker {
+  const { settings } = run;
+  const breaker = circuitBreaker(settings.runDir);
+  const context = keySafeContext(transport, { redact: run.redact, breaker, timeoutMs: settings.requestTimeoutMs });
+  const keys = new Map(settings.keys.map((k, i) => [k.name, run.secrets[i]]));
+  const api = new ApiClient(
+    context,
+    settings.baseUrl,
+    settings.runId,
+    keys,
+    run.redact,
+    settings.requestTimeoutMs,
+    ledgerObserver(runFiles(settings.runDir).ledger),
+  );
+  let counter = 0;
+  const tag = settings.runId.slice(-6).toLowerCase();
+  const unique = () => `${tag}w${workerIndex}n${++counter}`;
+  const files = createWorkerFiles(api, settings, workerIndex, unique);
+  let shared: SharedFixtures | undefined;
+  const fixtures = () => (shared ??= readFixtures(settings.runDir));
+  return {
+    run,
+    api,
+    files,
+    fixtures,
+    stopped: () => breaker.stopped(),
+    context: (chosen) => ({
+      api,
+      settings,
+      keys: chosen,
+      fixtures: fixtures(),
+      files,
+      // Compiled on first use: a worker whose checks validate no body never pays for it.
+      get validator() {
+        return loadSchemaValidator();
+      },
+      unique,
+      harnessKey: (scopes, bucket) => requireHarnessKey(settings, scopes, bucket),
+    }),
+  };
+}
+
+export const test = base.extend<object, { suites: SuitePool }>({
+  suites: [
     async ({ playwright }, use, workerInfo) => {
-      const run = currentRun();
-      const { settings } = run;
-      const context = await playwright.request.newContext({ baseURL: settings.baseUrl });
-      const keys = new Map(settings.keys.map((k, i) => [k.name, run.secrets[i]]));
-      const api = new ApiClient(
-        context,
-        settings.baseUrl,
-        settings.runId,
-        keys,
-        run.redact,
-        settings.requestTimeoutMs,
-        ledgerObserver(runFiles(settings.runDir).ledger),
-      );
-      let counter = 0;
-      const tag = settings.runId.slice(-6).toLowerCase();
-      const unique = () => `${tag}w${workerInfo.workerIndex}n${++counter}`;
-      const files = createWorkerFiles(api, settings, workerInfo.workerIndex, unique);
-      let shared: SharedFixtures | undefined;
-      const validator = loadSchemaValidator();
+      // Never sends a request itself: it only stands behind the key-safe transport's type.
+      const transport = await playwright.request.newContext();
+      const suites = new Map<number, SuiteWorker>();
       await use({
-        run,
-        api,
-        files,
-        fixtures: () => (shared ??= readFixtures(settings.runDir)),
-        context: (chosen) => ({
-          api,
-          settings,
-          keys: chosen,
-          fixtures: (shared ??= readFixtures(settings.runDir)),
-          files,
-          validator,
-          unique,
-          harnessKey: (scopes, bucket) => requireHarnessKey(settings, scopes, bucket),
-        }),
+        of(index) {
+          let suite = suites.get(index);
+          if (!suite) suites.set(index, (suite = createSuite(targetPlan(index), transport, workerInfo.workerIndex)));
+          return suite;
+        },
       });
-      const report = await files.cleanup().catch((error: Error) => ({ problems: [error.message] }));
-      // A cleanup problem is not a conformance failure: it goes to the run's final cleanup report.
-      for (const problem of report.problems) console.warn(run.redact(`cleanup: ${problem}`));
-      await context.dispose();
+      for (const suite of suites.values()) {
+        // A stopped run sends nothing more; the teardown reports what stays for --cleanup.
+        if (suite.stopped()) continue;
+        const report = await suite.files.cleanup().catch((error: Error) => ({ problems: [error.message] }));
+        // A cleanup problem is not a conformance failure: it goes to the run's final cleanup report.
+        for (const problem of report.problems) console.warn(suite.run.redact(`cleanup: ${problem}`));
+      }
+      await transport.dispose();
     },
     { scope: 'worker' },
   ],

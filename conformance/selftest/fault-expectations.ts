@@ -1,15 +1,16 @@
-// What the self-test expects of each planted fault of the mock: the area whose
-// checks must catch it, at which level (a broken seed rule must fail a `core`
-// check), and other areas whose checks it must make fail too. The mock knows
-// nothing of this; a fault missing here is a type error.
+// What the self-test knows about each planted fault: the area and level of the
+// check that must catch it, the other areas it must break too, and the trials that combine faults. The mock only plants
+// faults by name; a fault missing here is a type error.
 import type { FaultName } from '../../mocks/faults/fault-catalog.ts';
 import type { Area, Level } from '../config/config-types.ts';
 
 export interface FaultExpectation {
+  /** The area of the checks that must catch the fault. */
   area: Area;
+  /** `core` when the fault breaks a rule the seed states; `profile` when it breaks a gap decision. */
   level: Level;
-  /** Other areas whose checks this fault must also make fail (the self-test runs them too). */
-  alsoRuns?: readonly Area[];
+  /** Other areas whose checks the fault must also make fail (the trial runs them too). */
+  alsoRuns?: Area[];
 }
 
 export const FAULT_EXPECTATIONS: Record<FaultName, FaultExpectation> = {
@@ -76,4 +77,23 @@ export const FAULT_EXPECTATIONS: Record<FaultName, FaultExpectation> = {
   'semantic-quote-500': { area: 'robustness', level: 'core' },
   'upload-listed-size-zero': { area: 'uploads', level: 'profile' },
   'limit-maximum-ignored': { area: 'listing', level: 'profile' },
+};
+
+/**
+ * upload-complete refuses every agent before anything else (GAPS G03), so its auth,
+ * scope, bucketIds and body checks only become falsifiable on a server that also lets
+ * agents call it: each of these faults is tried again together with `opener`, on that
+ * route's checks only (at the level stated, when it differs).
+ */
+export const UPLOAD_COMPLETE_COMBINATIONS: { opener: FaultName; faults: { fault: FaultName; level?: Level }[] } = {
+  opener: 'upload-needs-complete',
+  faults: [
+    { fault: 'missing-key-accepted' },
+    // upload-complete's scope is itself a gap choice (G04), so its scope checks are profile checks.
+    { fault: 'scope-unenforced-everywhere', level: 'profile' },
+    { fault: 'bucket-limits-ignored' },
+    { fault: 'foreign-bucket-403' },
+    { fault: 'malformed-json-500' },
+    { fault: 'bad-path-500' },
+  ],
 };

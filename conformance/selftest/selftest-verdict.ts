@@ -25,6 +25,8 @@ export interface FaultVerdict {
   /** Report files holding a key byte (must be none). */
   leaks: string[];
   durationMs: number;
+  /** Why the trial's run could not complete, when it could not (a survivor may owe it to that). */
+  incomplete?: string;
 }
 
 /** A fault is caught when a check of its area, at its level, failed (a harness error does not count). */
@@ -37,6 +39,7 @@ export function judgeFault(fault: FaultLike, summary: Summary, leaks: string[], 
     caughtBy,
     alsoFailed: failed.filter((c) => !caughtBy.includes(c.id)).map((c) => c.id),
     leaks,
+    incomplete: summary.incomplete?.reason,
     durationMs,
   };
 }
@@ -93,7 +96,11 @@ export function renderSelftest(
   const lines = [
     '# bucketkit conformance self-test',
     '',
-    `Clean mock: ${cleanOk ? 'PASS' : 'FAIL'} (${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.error} errors)${cleanLeaks.length ? `; KEY LEAKED in ${cleanLeaks.join(', ')}` : ''}.`,
+    `Clean mock: ${cleanOk ? 'PASS' : 'FAIL'} (${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.error} could not run)${
+      clean.incomplete ? `; incomplete: ${clean.incomplete.reason}` : ''
+    }${clean.harnessProblems.length ? `; harness problems: ${clean.harnessProblems.join(' ')}` : ''}${
+      cleanLeaks.length ? `; KEY LEAKED in ${cleanLeaks.join(', ')}` : ''
+    }.`,
     '',
     'Each trial plants its fault (or combination) in the embedded mock and runs every check of its areas, core and profile; it is caught only when a check of its area fails at its level. Every report is scanned for key bytes.',
     '',
@@ -102,7 +109,8 @@ export function renderSelftest(
     ...verdicts.map((v) => {
       const shown = v.caughtBy.slice(0, 4).join(', ') + (v.caughtBy.length > 4 ? ` (+${v.caughtBy.length - 4} more)` : '');
       const verdict = v.leaks.length ? `KEY LEAKED in ${v.leaks.join(', ')}` : v.caught ? 'caught' : 'SURVIVED';
-      return `| ${v.fault.name} | ${v.fault.area} | ${v.fault.level} | ${verdict} | ${shown || '-'} |`;
+      const why = !v.caught && v.incomplete ? ` (the run was incomplete: ${v.incomplete.replace(/\|/g, '\\|')})` : '';
+      return `| ${v.fault.name} | ${v.fault.area} | ${v.fault.level} | ${verdict} | ${shown || '-'}${why} |`;
     }),
     '',
     `${verdicts.filter((v) => v.caught).length}/${verdicts.length} trials caught.`,

@@ -1,89 +1,90 @@
-// The self-test (issue 5): runs the suite against the clean embedded mock (all
-// must pass) and against each trial of planted faults (each must fail a check
-// of its area at its level), prints the table trial → checks that caught it,
-// and fails when any trial survives or any check was never seen failing.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { runConformance } from '../cli/run-conformance.ts';
-import { findLeaks } from '../report/scrub.ts';
-import type { Summary } from '../report/summary.ts';
-import { judgeFault, renderSelftest, uncoveredChecks, type FaultVerdict } from './selftest-verdict.ts';
+// The self-test: one Playwright run over many embedded mocks, one per trial:
+// the clean mock (every check must pass) and each trial of planted faults
+// (each must fail a check of its area at its level). It prints the table
+// trial → checks that caught it, and fails when any trial survives, any check
+// was never seen failing, or any artifact holds a key.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DEPLOYMENT_VARS, resolveTokens } from '../config/load-config.ts';
+import { startEmbeddedTarget, type EmbeddedTarget } from '../embedded/embedded-target.ts';
+import { writeStop } from '../runtime/run-files.ts';
+import { preflight } from '../cli/preflight.ts';
+import { prepareTarget } from '../cli/prepare-target.ts';
+import { runSuite } from '../cli/run-suite.ts';
+import { judgeFault, renderSelftest, uncoveredChecks } from './selftest-verdict.ts';
 import { areaGrep, selftestTrials, type Trial } from './selftest-trials.ts';
-import { DEPLOYMENT_VARS } from '../config/load-config.ts';
 
-const REPORT_ROOT = process.env.BUCKETKIT_SELFTEST_DIR ?? 'reports/selftest';
-const PARALLEL = Number(process.env.BUCKETKIT_SELFTEST_PARALLEL ?? 2);
-const WORKERS = Number(process.env.BUCKETKIT_SELFTEST_WORKERS ?? 1);
+const ROOT = resolve(process.env.BUCKETKIT_SELFTEST_DIR ?? 'reports/selftest');
+const WORKERS = Number(process.env.BUCKETKIT_SELFTEST_WORKERS ?? 2);
 // A regular expression on trial names, to rerun a few trials; such a run does not judge coverage.
 const ONLY = process.env.BUCKETKIT_SELFTEST_ONLY ? new RegExp(process.env.BUCKETKIT_SELFTEST_ONLY) : undefined;
-// Suite runs that are meant to fail must not leave a "*-results.json" for CI to count.
-const RESULTS_FILE = 'playwright-report.json';
-// Always the embedded mock, whatever deployment the environment points at.
+// Always the embedded mocks, whatever deployment the environment points at.
 const EMBEDDED_ENV = { ...process.env, ...Object.fromEntries(DEPLOYMENT_VARS.map((name) => [name, ''])) };
 
-async function runTrial(fault: Trial): Promise<FaultVerdict> {
-  const started = Date.now();
-  const { summary, reportDir, redact } = await runConformance({
-    faults: fault.faults,
-    level: 'profile',
-    readOnly: false,
-    grep: fault.grep ?? areaGrep(fault.areas),
-    reportDir: join(REPORT_ROOT, fault.name),
-    resultsFile: RESULTS_FILE,
-    workers: WORKERS,
-    quiet: true,
-    env: { ...EMBEDDED_ENV, BUCKETKIT_EXPECT_FAILURES: '1' },
-  });
-  const verdict = judgeFault(fault, summary, findLeaks(reportDir, redact), Date.now() - started);
-  console.log(
-    `${verdict.caught ? 'caught  ' : 'SURVIVED'} ${fault.name} (${fault.area}, ${fault.level}) in ${(verdict.durationMs / 1000).toFixed(1)} s`,
-  );
-  return verdict;
+interface Run {
+  name: string;
+  faults: string[];
+  grep?: string;
 }
 
-/** Runs `tasks` with at most `limit` at a time, keeping their order. */
-async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, lane));
-  return results;
+/** Starts one embedded mock per run and prepares each as a target of the one Playwright run. */
+async function prepareRuns(runs: Run[], mocks: EmbeddedTarget[]) {
+  return Promise.all(
+    runs.map(async (run, i) => {
+      const { config } = mocks[i];
+      const prepared = prepareTarget(config, resolveTokens(config, EMBEDDED_ENV), {
+        name: run.name,
+        reportDir: join(ROOT, run.name),
+        level: 'profile',
+        readOnly: false,
+        grep: run.grep,
+        requestTimeoutMs: 15_000,
+      });
+      const { stop } = await preflight(prepared.settings, prepared.secrets);
+      if (stop) writeStop(prepared.settings.runDir, stop);
+      return prepared;
+    }),
+  );
 }
 
 async function main(): Promise<number> {
   const started = Date.now();
-  mkdirSync(REPORT_ROOT, { recursive: true });
-  const cleanRun = await runConformance({
-    faults: [],
-    level: 'profile',
-    readOnly: false,
-    reportDir: join(REPORT_ROOT, 'clean'),
-    resultsFile: RESULTS_FILE,
-    workers: 2,
-    quiet: true,
-    env: EMBEDDED_ENV,
-  });
-  const clean: Summary = cleanRun.summary;
-  const cleanLeaks = findLeaks(cleanRun.reportDir, cleanRun.redact);
+  rmSync(ROOT, { recursive: true, force: true });
+  mkdirSync(ROOT, { recursive: true });
+  const trials: Trial[] = selftestTrials().filter((t) => !ONLY || ONLY.test(t.name));
+  const runs: Run[] = [
+    { name: 'clean', faults: [] },
+    ...trials.map((t) => ({ name: t.name, faults: t.faults, grep: t.grep ?? areaGrep(t.areas) })),
+  ];
+  const mocks = await Promise.all(runs.map((run) => startEmbeddedTarget(run.faults)));
+  let outcome;
+  try {
+    const targets = await prepareRuns(runs, mocks);
+    console.log(`selftest: ${trials.length} trials and the clean mock in one run of ${WORKERS} worker(s)`);
+    outcome = await runSuite(targets, { outputDir: ROOT, workers: WORKERS, list: false, html: true, quiet: true, env: EMBEDDED_ENV });
+  } finally {
+    await Promise.all(mocks.map((m) => m.close()));
+  }
+  const [clean, ...trialSummaries] = outcome.summaries;
+  const [cleanLeaks, ...trialLeaks] = outcome.leaks.map((leaks) => leaks.map((l) => l.file));
   const cleanOk =
     clean.totals.fail === 0 &&
     clean.totals.error === 0 &&
     clean.harnessProblems.length === 0 &&
+    !clean.incomplete &&
     clean.totals.pass > 0 &&
     cleanLeaks.length === 0;
-  const trials = selftestTrials().filter((t) => !ONLY || ONLY.test(t.name));
-  const verdicts = await pool(
-    trials.map((trial) => () => runTrial(trial)),
-    PARALLEL,
-  );
+  const verdicts = trials.map((trial, i) => {
+    const time = trialSummaries[i].checks.reduce((n, c) => n + (c.durationMs ?? 0), 0);
+    const verdict = judgeFault(trial, trialSummaries[i], trialLeaks[i], time);
+    console.log(
+      `${verdict.caught ? 'caught  ' : 'SURVIVED'} ${trial.name} (${trial.area}, ${trial.level}) by ${verdict.caughtBy.length} check(s)`,
+    );
+    return verdict;
+  });
   const report = renderSelftest(clean, cleanOk, verdicts, Date.now() - started, cleanLeaks, !ONLY);
   console.log(report);
-  writeFileSync(join(REPORT_ROOT, 'selftest.md'), report);
+  writeFileSync(join(ROOT, 'selftest.md'), report);
   const survived = verdicts.filter((v) => !v.caught).length;
   if (ONLY) {
     console.log(`BUCKETKIT_SELFTEST_ONLY ran ${trials.length} trials; coverage is judged only over all of them. No results file written.`);

@@ -1,39 +1,35 @@
 // After a run against a mock that echoes keys in its error bodies, no artifact
-// (summary, JUnit, Playwright JSON and HTML report, its embedded zip included)
-// holds any form of any key; and the scanner itself finds planted keys. The same
-// through the CLI, against a server that echoes every encoding: cli-key-leak.test.ts.
+// (summaries, JUnit, the HTML report and its embedded archive, the step titles
+// of the query-key probes included) holds any form of any key; and the scanner
+// itself finds planted keys, in plain files and inside the report's archive.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../cli/run-conformance.ts';
-import { createRedactor } from '../http/redact.ts';
-import { findLeaks, listFiles } from '../report/scrub.ts';
+import { findLeaks, listFiles, textsOf } from '../report/leak-scan.ts';
 
 describe('the key leak scan', () => {
-  it('finds a key planted raw, base64-, URL-, form- or \\u-encoded in a file', () => {
+  it('finds a key planted raw, base64-, URL-, form- or \\u-encoded in a file, and names the key', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bk-scan-'));
-    const token = 'bk_test~0123456789+/abcdef==';
-    const redact = createRedactor([{ env: 'BUCKETKIT_KEY_X', token }]);
+    const secret = { env: 'BUCKETKIT_KEY_X', token: 'bk_test~0123456789+/abcdef==' };
     writeFileSync(join(dir, 'clean.txt'), 'nothing here');
-    writeFileSync(join(dir, 'raw.xml'), `<failure>${token}</failure>`);
-    writeFileSync(join(dir, 'b64.json'), JSON.stringify({ h: Buffer.from(`Bearer ${token}`).toString('base64') }));
-    writeFileSync(join(dir, 'url.md'), `?api_key=${encodeURIComponent(token)}`);
-    writeFileSync(join(dir, 'form.txt'), new URLSearchParams({ access_token: token }).toString());
+    writeFileSync(join(dir, 'raw.xml'), `<failure>${secret.token}</failure>`);
+    writeFileSync(join(dir, 'b64.json'), JSON.stringify({ h: Buffer.from(`Bearer ${secret.token}`).toString('base64') }));
+    writeFileSync(join(dir, 'url.md'), `?api_key=${encodeURIComponent(secret.token)}`);
+    writeFileSync(join(dir, 'form.txt'), new URLSearchParams({ access_token: secret.token }).toString());
     writeFileSync(
       join(dir, 'escaped.json'),
-      JSON.stringify({ detail: token }).replace(/[~+/=]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`),
+      JSON.stringify({ detail: secret.token }).replace(/[~+/=]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`),
     );
-    expect(
-      findLeaks(dir, redact)
-        .map((p) => p.slice(dir.length + 1))
-        .sort(),
-    ).toEqual(['b64.json', 'escaped.json', 'form.txt', 'raw.xml', 'url.md']);
+    const leaks = findLeaks(dir, [secret, { env: 'BUCKETKIT_KEY_Y', token: 'bk_other_key_never_written' }]);
+    expect(leaks.map((l) => l.file.slice(dir.length + 1)).sort()).toEqual(['b64.json', 'escaped.json', 'form.txt', 'raw.xml', 'url.md']);
+    expect(leaks.every((l) => l.secrets.length === 1 && l.secrets[0].env === 'BUCKETKIT_KEY_X')).toBe(true);
   });
 
-  it('finds no key in any artifact of a run whose server echoes keys in errors', async () => {
+  it('finds no key in any artifact of a run whose server echoes keys in errors, and none reached Playwright', async () => {
     const reportDir = mkdtempSync(join(tmpdir(), 'bk-leak-'));
-    const { summary, redact } = await runConformance({
+    const { summary, secrets } = await runConformance({
       faults: ['key-echoed-in-error'],
       level: 'profile',
       readOnly: false,
@@ -41,17 +37,19 @@ describe('the key leak scan', () => {
       reportDir,
       workers: 2,
       quiet: true,
-      resultsFile: 'playwright.json',
+      ciResultsFile: '',
       env: { ...process.env, BUCKETKIT_CONFIG: '', BUCKETKIT_BASE_URL: '' },
     });
     // The echo is caught, and its failure record shows the body with the key redacted.
-    const echoed = summary.checks.find((c) => c.id === 'ERR-key-not-echoed');
-    expect(echoed?.status).toBe('fail');
+    expect(summary.checks.find((c) => c.id === 'ERR-key-not-echoed')?.status).toBe('fail');
     expect(summary.harnessProblems).toEqual([]);
     const files = listFiles(reportDir);
-    expect(files.some((f) => f.endsWith('index.html'))).toBe(true);
+    const html = files.find((f) => f.endsWith('index.html'))!;
     expect(files.some((f) => f.endsWith('junit.xml'))).toBe(true);
-    expect(findLeaks(reportDir, redact)).toEqual([]);
+    // The scan reads the report's embedded archive: the query-key probes' steps are there, with the key redacted.
+    const archive = textsOf(readFileSync(html)).join('\n');
+    expect(archive).toMatch(/GET [^"]*access_token=\[redacted \$BUCKETKIT_KEY_[A-Z_]+\]/);
+    expect(findLeaks(reportDir, secrets)).toEqual([]);
     expect(readFileSync(join(reportDir, 'summary.md'), 'utf8')).toContain('[redacted $BUCKETKIT_KEY_');
   }, 120_000);
 });

@@ -83,7 +83,7 @@ describe('a read-only run', () => {
       faults: [],
       workers: 2,
       quiet: true,
-      resultsFile: 'playwright.json',
+      ciResultsFile: '',
       env,
     });
     expect([...proxy.methods.keys()]).toEqual(['GET']);

@@ -112,14 +112,3 @@ describe('curl reproduction', () => {
     }
   });
 });
-
-describe('the report archive rewrite', () => {
-  it('writes a zip that reads back to the same entries', async () => {
-    const { zipEntries, unzipEntries } = await import('../report/zip.ts');
-    const entries = [
-      { name: 'report.json', data: Buffer.from('{"ok":true}') },
-      { name: 'b/ü.txt', data: Buffer.from('x'.repeat(5000)) },
-    ];
-    expect(unzipEntries(zipEntries(entries))).toEqual(entries);
-  });
-});

@@ -1,8 +1,10 @@
 // The self-test's judgement: a trial is caught only by a failing check of its
 // area at its level; a check no trial made fail is reported as never failed;
-// every planted fault is a trial, and combinations stay on upload-complete.
+// every planted fault is a trial at the area and level the suite expects, and
+// combinations stay on upload-complete.
 import { describe, expect, it } from 'vitest';
 import { FAULT_NAMES } from '../../mocks/faults/fault-catalog.ts';
+import { AREAS } from '../config/config-types.ts';
 import { FAULT_EXPECTATIONS } from '../selftest/fault-expectations.ts';
 import type { Summary, SummaryCheck } from '../report/summary.ts';
 import { judgeFault, renderSelftest, uncoveredChecks } from '../selftest/selftest-verdict.ts';
@@ -75,10 +77,18 @@ describe('the self-test verdict', () => {
 describe('the self-test trials', () => {
   const trials = selftestTrials();
 
-  it('has one trial per planted fault, at the fault area and level', () => {
+  it('has one trial per planted fault, at the area and level the suite expects of it', () => {
     for (const name of FAULT_NAMES) {
-      const { area, level } = FAULT_EXPECTATIONS[name];
-      expect(trials.find((t) => t.name === name)).toMatchObject({ faults: [name], area, level });
+      const { area, level, alsoRuns = [] } = FAULT_EXPECTATIONS[name];
+      expect(trials.find((t) => t.name === name)).toMatchObject({ faults: [name], area, level, areas: [area, ...alsoRuns] });
+    }
+    expect(Object.keys(FAULT_EXPECTATIONS).sort()).toEqual([...FAULT_NAMES].sort());
+  });
+
+  it("expects each fault in one of the suite's own areas", () => {
+    for (const expectation of Object.values(FAULT_EXPECTATIONS)) {
+      expect(AREAS).toContain(expectation.area);
+      for (const area of expectation.alsoRuns ?? []) expect(AREAS).toContain(area);
     }
   });
 

@@ -1,0 +1,66 @@
+// Turns a resolved config into one target of a run: a fresh run id, the
+// target's report dir cleared of an earlier run, and its settings written
+// (names of the keys' env vars, never a token).
+import { mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Level, RunSettings, SuiteConfig } from '../config/config-types.ts';
+import type { Secret } from '../http/redact.ts';
+import { writeSettings, type RunTarget } from '../runtime/run-files.ts';
+
+export interface PreparedTarget {
+  target: RunTarget;
+  settings: RunSettings;
+  /** The keys' tokens, by the env var the reports name them with. */
+  secrets: Secret[];
+}
+
+export interface TargetOptions {
+  name: string;
+  reportDir: string;
+  level: Level;
+  readOnly: boolean;
+  grep?: string;
+  requestTimeoutMs: number;
+  /** Further files of an earlier run to remove from the report dir (e.g. the CI counts file). */
+  alsoClear?: string[];
+}
+
+/** A run id that sorts by time and is safe in paths, tags and names. */
+export function newRunId(): string {
+  return `bk${Date.now().toString(36)}${process.pid.toString(36)}${Math.floor(performance.now() * 1000)
+    .toString(36)
+    .slice(-3)}`.toLowerCase();
+}
+
+/** Clears what an earlier run left in the report dir, then writes the target's settings. */
+export function prepareTarget(
+  config: SuiteConfig,
+  tokens: { name: string; env: string; token: string }[],
+  options: TargetOptions,
+): PreparedTarget {
+  const reportDir = resolve(options.reportDir);
+  for (const name of ['run', 'html', 'test-output', 'junit.xml', 'summary.json', 'summary.md', ...(options.alsoClear ?? [])])
+    rmSync(join(reportDir, name), { recursive: true, force: true });
+  mkdirSync(reportDir, { recursive: true });
+  const runId = newRunId();
+  const settings: RunSettings = {
+    runId,
+    runPrefix: `bucketkit-conformance/${runId}/`,
+    baseUrl: config.baseUrl,
+    workspaceId: config.workspaceId,
+    buckets: config.buckets,
+    keys: config.keys.map((k, i) => ({ name: k.name, env: tokens[i].env, scopes: k.scopes, bucketIds: k.bucketIds })),
+    overrides: config.overrides,
+    level: options.level,
+    readOnly: options.readOnly,
+    grep: options.grep,
+    runDir: join(reportDir, 'run'),
+    requestTimeoutMs: options.requestTimeoutMs,
+  };
+  writeSettings(settings);
+  return {
+    target: { name: options.name, runDir: settings.runDir, reportDir },
+    settings,
+    secrets: tokens.map((t) => ({ env: t.env, token: t.token })),
+  };
+}

@@ -1,0 +1,98 @@
+// The verdict line is honest: a run that could not complete says why and how
+// many checks could not run (never "1 check failed" alone), a refused set of
+// keys is exit 3, and JUnit and merges carry the same reason.
+import { describe, expect, it } from 'vitest';
+import { renderJunit } from '../report/junit.ts';
+import { renderMarkdown } from '../report/markdown.ts';
+import { mergeSummaries } from '../report/shard-set.ts';
+import { buildSummary, verdictOf, type Summary, type SummaryCheck } from '../report/summary.ts';
+
+const routes = ['GET /a'];
+const check = (id: string, status: SummaryCheck['status'], reason?: string): SummaryCheck => ({
+  id,
+  title: `${id} works`,
+  area: 'auth',
+  level: 'core',
+  route: 'GET /a',
+  status,
+  reason,
+});
+const summarize = (checks: SummaryCheck[], over: Partial<Summary> = {}) =>
+  buildSummary(
+    { runId: 'bk1', baseUrl: 'http://h/api/v1', level: 'profile', readOnly: false, checks, harnessProblems: [], ...over },
+    routes,
+  );
+const notRun = (n: number, reason: string) => Array.from({ length: n }, (_, i) => check(`N-${i}`, 'error', `not run: ${reason}`));
+
+describe('the verdict', () => {
+  it('of a run whose set-up failed says so and counts the checks that could not run, whatever else failed', () => {
+    const setup = 'the set-up failed (could not prepare the test files: 404)';
+    const s = summarize([check('A', 'fail'), check('B', 'pass'), ...notRun(36, setup)], { incomplete: { exitCode: 2, reason: setup } });
+    expect(verdictOf(s)).toEqual({
+      exitCode: 2,
+      label: 'INCOMPLETE',
+      reason: `${setup}; 36 checks could not run (1 failed, 1 passed).`,
+    });
+    expect(renderMarkdown(s)).toContain('# bucketkit conformance: INCOMPLETE');
+  });
+
+  it('of a deployment that refused every key is exit 3, wrong base URL or keys', () => {
+    const reason = 'every key was refused with 401 at GET /workspaces';
+    const v = verdictOf(summarize(notRun(5, reason), { incomplete: { exitCode: 3, reason } }));
+    expect(v).toMatchObject({ exitCode: 3, label: 'WRONG BASE URL OR KEYS' });
+    expect(v.reason).toBe(`${reason}; 5 checks could not run.`);
+  });
+
+  it('of failures next to checks that could not run names both, with the commonest reason', () => {
+    const v = verdictOf(
+      summarize([
+        check('A', 'fail'),
+        check('B', 'error', 'harness error: GET /a could not be sent'),
+        check('C', 'error', 'harness error: GET /a could not be sent'),
+      ]),
+    );
+    expect(v).toEqual({ exitCode: 1, label: 'FAILED', reason: '1 check failed; 2 checks could not run (GET /a could not be sent).' });
+  });
+
+  it('of checks that could not run without any failure is incomplete, exit 2', () => {
+    expect(verdictOf(summarize([check('A', 'pass'), check('B', 'error', 'harness error: boom')]))).toEqual({
+      exitCode: 2,
+      label: 'INCOMPLETE',
+      reason: '1 check could not run (boom): the run gives no verdict (1 passed).',
+    });
+  });
+});
+
+describe('an incomplete run', () => {
+  it('is a harness error in JUnit, with durations in seconds', () => {
+    const s = summarize([{ ...check('A', 'pass'), durationMs: 1500 }], {
+      incomplete: { exitCode: 2, reason: 'cannot reach http://h/api/v1: ECONNREFUSED' },
+    });
+    const xml = renderJunit(s);
+    expect(xml).toContain('<error message="the run is incomplete: cannot reach http://h/api/v1: ECONNREFUSED" type="harness"/>');
+    expect(xml).toContain('time="1.500"');
+  });
+
+  it('stays incomplete when merged, each stopped shard named, the worst exit code kept', () => {
+    const merged = mergeSummaries(
+      [
+        summarize([check('A', 'pass')], {
+          runId: 'r1',
+          shard: '1/2',
+          incomplete: { exitCode: 2, reason: 'the deployment stopped answering' },
+        }),
+        summarize([check('B', 'error', 'not run: x')], {
+          runId: 'r2',
+          shard: '2/2',
+          incomplete: { exitCode: 3, reason: 'every key was refused' },
+        }),
+      ],
+      routes,
+    );
+    expect(merged.incomplete).toEqual({
+      exitCode: 3,
+      reason: 'shard 1/2: the deployment stopped answering; shard 2/2: every key was refused',
+    });
+    expect(verdictOf(merged).exitCode).toBe(3);
+  });
+});
