@@ -38,7 +38,8 @@ export function scenarioNeeds(
   const scopes = [...new Set([...(scenario.files === 'disposable' ? DISPOSABLE_SCOPES : []), ...scenario.harnessScopes])];
   return {
     exclusive: scenario.exclusive ? `${route.operationId}-${bucket}` : undefined,
-    fixtures: scenario.files !== 'none',
+    // Disposable files are made by the check itself; only the shared ones wait for the set-up.
+    fixtures: scenario.files === 'shared',
     writes: route.mutates || scenario.files === 'disposable',
     harness: scopes.length ? [{ scopes, bucket }] : [],
   };

@@ -33,8 +33,17 @@ export function embeddedKeyPlan(scopes: string[], allowed: string): { name: stri
   ];
 }
 
-/** Starts the embedded mock (optionally with planted faults) and builds a config for it. */
-export async function startEmbeddedTarget(faults: string[] = []): Promise<EmbeddedTarget> {
+/** Tokens for the embedded keys, by key name, for callers that start several mocks with the same keys. */
+export function embeddedTokens(scopes: string[] = embeddedScopes()): Record<string, string> {
+  const run = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
+  return Object.fromEntries(embeddedKeyPlan(scopes, '').map((key) => [key.name, `bk_test_${run}_${key.name}`]));
+}
+
+/**
+ * Starts the embedded mock (optionally with planted faults) and builds a config for it.
+ * With `tokens`, its keys get those tokens (one set shared by many mocks keeps the run's secrets few).
+ */
+export async function startEmbeddedTarget(faults: string[] = [], tokens?: Record<string, string>): Promise<EmbeddedTarget> {
   const server = await startMockServer({ host: '127.0.0.1', port: 0, faults });
   try {
     const info = (await (await fetch(`${server.origin}/__mock/info`)).json()) as { workspaces: { id: string; buckets: string[] }[] };
@@ -44,7 +53,9 @@ export async function startEmbeddedTarget(faults: string[] = []): Promise<Embedd
     const scopes = embeddedScopes();
     const keys = await Promise.all(
       embeddedKeyPlan(scopes, allowed).map(async (key) => {
-        const { token } = await postJson(`${server.origin}/__mock/keys`, { scopes: key.scopes, bucketIds: key.bucketIds });
+        const chosen = tokens?.[key.name];
+        const body = { scopes: key.scopes, bucketIds: key.bucketIds, ...(chosen ? { token: chosen } : {}) };
+        const { token } = await postJson(`${server.origin}/__mock/keys`, body);
         return { ...key, token: token as string };
       }),
     );

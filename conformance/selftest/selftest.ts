@@ -6,7 +6,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEPLOYMENT_VARS, resolveTokens } from '../config/load-config.ts';
-import { startEmbeddedTarget, type EmbeddedTarget } from '../embedded/embedded-target.ts';
+import { embeddedTokens, startEmbeddedTarget, type EmbeddedTarget } from '../embedded/embedded-target.ts';
 import { writeStop } from '../runtime/run-files.ts';
 import { preflight } from '../cli/preflight.ts';
 import { prepareTarget } from '../cli/prepare-target.ts';
@@ -56,7 +56,9 @@ async function main(): Promise<number> {
     { name: 'clean', faults: [] },
     ...trials.map((t) => ({ name: t.name, faults: t.faults, grep: t.grep ?? areaGrep(t.areas) })),
   ];
-  const mocks = await Promise.all(runs.map((run) => startEmbeddedTarget(run.faults)));
+  // Every trial's mock gets the same keys, so the run redacts a handful of secrets, not one set per trial.
+  const tokens = embeddedTokens();
+  const mocks = await Promise.all(runs.map((run) => startEmbeddedTarget(run.faults, tokens)));
   let outcome;
   try {
     const targets = await prepareRuns(runs, mocks);

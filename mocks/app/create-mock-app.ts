@@ -56,7 +56,8 @@ export interface MockAppHandle extends MockApp {
   readonly world: Pick<World, 'seed' | 'workspaces' | 'buckets'>;
   readonly presetKeys: PresetKeys;
   readonly knownScopes: readonly string[];
-  mintKey(spec: KeySpec): string;
+  /** Mints a key with a random token, or with `token` when given. */
+  mintKey(spec: KeySpec, token?: string): string;
   /** Switches planted faults on (for the conformance self-test); `[]` switches them off. */
   setFaults(names: readonly string[]): void;
   activeFaults(): FaultName[];
@@ -114,7 +115,7 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
     world: world.generated,
     presetKeys,
     knownScopes,
-    mintKey: (spec) => keys.mint(spec),
+    mintKey: (spec, token) => keys.mint(spec, token),
     setFaults: (names) => faults.set(names),
     activeFaults: () => faults.list(),
     reset() {
@@ -140,6 +141,7 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
       knownScopes,
       bucketExists: (id) => world.store.buckets.has(id),
       mintKey: app.mintKey,
+      tokenTaken: (token) => keys.lookup(token) !== undefined,
       reset: app.reset,
       info: (request: MockRequest) => app.info(env.origin(request.headers)),
     }),

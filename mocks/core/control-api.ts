@@ -3,7 +3,10 @@
 // routes of its own; every route names the body fields it takes.
 import type { MockRequest, MockResponse } from './types.ts';
 import type { KeySpec } from './key-store.ts';
-import { badRequest, jsonResponse, notFound, problem, tooLarge } from './problems.ts';
+import { badRequest, conflict, jsonResponse, notFound, problem, tooLarge } from './problems.ts';
+
+// A chosen token must be a bearer token (RFC 6750 b64token) and long enough not to be guessed by accident.
+const CHOSEN_TOKEN = /^[A-Za-z0-9\-._~+/]{16,128}$/;
 
 /** One control route: method, path, the body fields it takes, and its answer. */
 export interface ControlRoute {
@@ -18,7 +21,9 @@ export interface ControlTarget {
   knownScopes: readonly string[];
   /** Whether a bucket of that id exists in the current world. */
   bucketExists(id: string): boolean;
-  mintKey(spec: KeySpec): string;
+  mintKey(spec: KeySpec, token?: string): string;
+  /** Whether a token is taken already (by a preset or minted key). */
+  tokenTaken(token: string): boolean;
   reset(): void;
   info(request: MockRequest): unknown;
 }
@@ -70,13 +75,20 @@ function mintKey(target: ControlTarget, body: Record<string, unknown>): MockResp
       { location: 'body', field: '/bucketIds', message: 'names a bucket that does not exist' },
     ]);
   }
-  return jsonResponse(201, { token: target.mintKey({ scopes, bucketIds: bucketIds as string[] | null }) });
+  const { token } = body;
+  if (token !== undefined && (typeof token !== 'string' || !CHOSEN_TOKEN.test(token))) {
+    return badRequest('token, when given, must be 16 to 128 characters of A-Z a-z 0-9 - . _ ~ + / (a bearer token).', [
+      { location: 'body', field: '/token', message: 'must be a bearer token of 16 to 128 characters' },
+    ]);
+  }
+  if (token !== undefined && target.tokenTaken(token)) return conflict('That token is taken by another key of this mock; choose another.');
+  return jsonResponse(201, { token: target.mintKey({ scopes, bucketIds: bucketIds as string[] | null }, token) });
 }
 
 /** The core control routes: keys, reset, info. */
 export function coreControlRoutes(target: ControlTarget): ControlRoute[] {
   return [
-    { method: 'POST', path: '/__mock/keys', fields: ['scopes', 'bucketIds'], answer: (fields) => mintKey(target, fields) },
+    { method: 'POST', path: '/__mock/keys', fields: ['scopes', 'bucketIds', 'token'], answer: (fields) => mintKey(target, fields) },
     {
       method: 'POST',
       path: '/__mock/reset',

@@ -46,9 +46,8 @@ export class KeyStore {
     return token;
   }
 
-  /** Mints a new random key. */
-  mint(spec: KeySpec): string {
-    const token = `bk_test_${randomHex(16)}`;
+  /** Mints a key: a new random token, or the caller's own (one a test suite wants to know in advance). */
+  mint(spec: KeySpec, token = `bk_test_${randomHex(16)}`): string {
     this.minted.set(token, toKey(spec));
     return token;
   }

@@ -1,4 +1,4 @@
-// The operation each single-route fault breaks its rule on, typed by the
+// The operations each single-route fault breaks its rule on, typed by the
 // spec's operation ids: renaming an operation in the spec is a type error here.
 import type { OperationId } from '../core/handler-context.ts';
 import type { Route } from '../../openapi/contract/route-table.ts';
@@ -11,17 +11,23 @@ export const FAULT_TARGETS = {
   'bucket-limit-ignored-presign-download': 'presignDownload',
   'bucket-limit-ignored-move-destination': 'moveFiles',
   'bucket-limit-ignored-list-buckets': 'listBuckets',
-  'route-moved': 'moveFiles',
+  'route-moved': ['moveFiles', 'presignDownload', 'completeUpload', 'createSuggestion', 'updateTrash'],
+  'writes-as-put': ['updateFile', 'updateIntelligence', 'trashFiles'],
   'path-conflict-overwrites': 'presignUpload',
-} as const satisfies Record<string, OperationId>;
+} as const satisfies Record<string, OperationId | readonly OperationId[]>;
+
+const asList = (target: OperationId | readonly OperationId[]): readonly OperationId[] => (typeof target === 'string' ? [target] : target);
 
 /** Throws when a target names an operation the loaded route table lacks (a spec built apart from its types). */
 export function checkFaultTargets(routes: readonly Route[]): void {
   const ids = new Set(routes.map((r) => r.operationId));
-  for (const [fault, operationId] of Object.entries(FAULT_TARGETS)) {
-    if (!ids.has(operationId)) throw new Error(`Fault ${fault} targets ${operationId}, which the spec does not define.`);
+  for (const [fault, target] of Object.entries(FAULT_TARGETS)) {
+    for (const operationId of asList(target)) {
+      if (!ids.has(operationId)) throw new Error(`Fault ${fault} targets ${operationId}, which the spec does not define.`);
+    }
   }
 }
 
-/** Whether the fault's target is this route. */
-export const targets = (fault: keyof typeof FAULT_TARGETS, route: Route): boolean => FAULT_TARGETS[fault] === route.operationId;
+/** Whether the fault targets this route. */
+export const targets = (fault: keyof typeof FAULT_TARGETS, route: Route): boolean =>
+  (asList(FAULT_TARGETS[fault]) as readonly string[]).includes(route.operationId);

@@ -5,18 +5,45 @@ import { targets } from './fault-targets.ts';
 import { patchSteps, type FaultDefinition } from './plant.ts';
 import { notFound } from '../core/problems.ts';
 
-const MOVED_SUFFIX = ':move';
+// Google-style custom methods: the last '/' of the documented path becomes ':' (.../files/move → .../files:move).
+const customMethodForm = (path: string) => path.replace(/\/([^/]*)$/, ':$1');
+const documentedForm = (path: string) => path.replace(/:([^/:]*)$/, '/$1');
 
 export const PATH_FAULTS = [
   {
     name: 'route-moved',
-    description: 'POST .../files/move is served at .../files:move instead; the documented path is 404.',
+    description:
+      'POST .../files/move, .../files/presign-download, .../files/upload-complete and .../suggestions, and PATCH .../trash, are served at custom-method paths (.../files:move and so on); the documented paths are 404.',
     plant: (c) =>
       patchSteps(c, (s) => ({
         locate(method, path) {
-          if (path.endsWith(`/files${MOVED_SUFFIX}`)) return s.locate(method, `${path.slice(0, -MOVED_SUFFIX.length)}/move`);
+          if (/:[^/]*$/.test(path)) {
+            const moved = s.locate(method, documentedForm(path));
+            return moved.kind === 'matched' && targets('route-moved', moved.route) && customMethodForm(documentedForm(path)) === path
+              ? moved
+              : { kind: 'not-found' };
+          }
           const match = s.locate(method, path);
           return match.kind === 'matched' && targets('route-moved', match.route) ? { kind: 'not-found' } : match;
+        },
+      })),
+  },
+  {
+    name: 'writes-as-put',
+    description: 'PATCH .../files/{fileId}, PATCH .../intelligence and POST .../files/trash answer 405 and are served as PUT instead.',
+    plant: (c) =>
+      patchSteps(c, (s) => ({
+        locate(method, path) {
+          if (method === 'PUT') {
+            const written = [s.locate('PATCH', path), s.locate('POST', path)].find(
+              (m) => m.kind === 'matched' && targets('writes-as-put', m.route),
+            );
+            return written ?? s.locate(method, path);
+          }
+          const match = s.locate(method, path);
+          return match.kind === 'matched' && targets('writes-as-put', match.route)
+            ? { kind: 'method-not-allowed', allowed: ['PUT'] }
+            : match;
         },
       })),
   },

@@ -18,12 +18,11 @@ function withoutFileUpdatedAt(value: unknown): unknown {
   return Object.fromEntries(isFile ? entries.filter(([k]) => k !== 'updatedAt') : entries);
 }
 
-/** Drops the first property of a JSON object body, error bodies included (a serializer that skips a field). */
-function withoutFirstField(response: MockResponse): MockResponse {
+/** Drops the last property of a JSON object body, error bodies included (a serializer that stops one field short). */
+function withoutLastField(response: MockResponse): MockResponse {
   const value = jsonOf(response);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return response;
-  const [, ...rest] = Object.entries(value);
-  return withJson(response, Object.fromEntries(rest));
+  return withJson(response, Object.fromEntries(Object.entries(value).slice(0, -1)));
 }
 
 // The operations that name files, and where in the request they name them.
@@ -63,9 +62,9 @@ export const RESPONSE_FAULTS = [
       })),
   },
   {
-    name: 'response-first-field-dropped',
-    description: 'Every JSON body, error bodies included, loses its first property.',
-    plant: (c) => patchSteps(c, (s) => ({ finish: (response, request) => withoutFirstField(s.finish(response, request)) })),
+    name: 'response-last-field-dropped',
+    description: 'Every JSON body, error bodies included, loses its last property.',
+    plant: (c) => patchSteps(c, (s) => ({ finish: (response, request) => withoutLastField(s.finish(response, request)) })),
   },
   {
     name: 'unknown-file-403',
