@@ -71,12 +71,18 @@ export interface WorldStoreOptions {
   now?: () => number;
 }
 
+/** The costly indexes, when a builder made them ahead (see prepare-store.ts): each bucket's files, and every file by id. */
+export interface PrebuiltIndexes {
+  files: Map<string, BucketFiles>;
+  filesById: Map<string, FileRecord>;
+}
+
 export class WorldStore {
   readonly workspaces: Workspace[];
   readonly buckets = new Map<string, BucketState>();
   readonly bucketsOf = new Map<string, BucketState[]>();
   /** Every file the store knows, ready or trashed. */
-  readonly filesById = new Map<string, FileRecord>();
+  readonly filesById: Map<string, FileRecord>;
   /** Uploads by id (bounded; expired and spent ones are evicted). */
   readonly uploads: UploadBook;
   /** Download grants by token (bounded; expired ones are evicted). */
@@ -85,7 +91,8 @@ export class WorldStore {
   readonly storedBytes = new Map<string, Uint8Array>();
 
   /** Takes ownership of a freshly generated world: its records are mutated from here on (no copy, half the memory at 100k files). */
-  constructor(world: World, options: WorldStoreOptions = {}) {
+  constructor(world: World, options: WorldStoreOptions = {}, prebuilt?: PrebuiltIndexes) {
+    this.filesById = prebuilt?.filesById ?? new Map(world.files.map((file) => [file.id, file]));
     this.uploads = new UploadBook(options.now, (upload) => {
       const reserved = this.buckets.get(upload.bucketId)?.reserved;
       if (reserved?.get(upload.path) === upload.uploadId) reserved.delete(upload.path);
@@ -94,13 +101,14 @@ export class WorldStore {
     this.workspaces = [...world.workspaces].sort(byCreated);
     for (const w of this.workspaces) this.bucketsOf.set(w.id, []);
     const byBucket = <T extends { bucketId: string }>(items: T[]) => groupBy(items, (item) => item.bucketId);
-    const [files, automations, suggestions] = [byBucket(world.files), byBucket(world.automations), byBucket(world.suggestions)];
+    const files = prebuilt ? new Map<string, FileRecord[]>() : byBucket(world.files);
+    const [automations, suggestions] = [byBucket(world.automations), byBucket(world.suggestions)];
     const [shares, transfers, intelligence] = [byBucket(world.shares), byBucket(world.transfers), byBucket(world.intelligence)];
     for (const bucket of [...world.buckets].sort(byCreated)) {
       const id = bucket.id;
       const state: BucketState = {
         bucket,
-        files: new BucketFiles(files.get(id) ?? []),
+        files: prebuilt?.files.get(id) ?? new BucketFiles(files.get(id) ?? []),
         trash: new Map(),
         automations: automations.get(id) ?? [],
         suggestions: suggestions.get(id) ?? [],
@@ -113,7 +121,6 @@ export class WorldStore {
       this.buckets.set(bucket.id, state);
       this.bucketsOf.get(bucket.workspaceId)?.push(state);
     }
-    for (const file of world.files) this.filesById.set(file.id, file);
     for (const seeded of world.trash) {
       const file = seeded.file;
       this.filesById.set(file.id, file);

@@ -1,12 +1,15 @@
 // The store's maps of presigned grants stay bounded: expired download grants
 // and uploads go once their grace period is over, spent uploads keep no bytes,
-// and a full map drops its oldest entries. Bulk moves keep every index right.
+// and a full map drops its oldest entries. Bulk moves keep every index right,
+// a store built in slices equals a direct build, and big buckets index fine.
 import { describe, expect, it } from 'vitest';
 import { WorldStore, type PendingUpload } from '../store/world-store.ts';
 import { GRANT_GRACE_MS, MAX_DOWNLOAD_GRANTS, MAX_UPLOADS } from '../store/grant-books.ts';
 import { addFile, moveFiles, trashFiles, restoreFiles } from '../store/file-mutations.ts';
 import { generateWorld } from '../world/generate-world.ts';
 import type { FileRecord } from '../world/world-types.ts';
+import { prepareWorldStore } from '../store/prepare-store.ts';
+import { BucketFiles } from '../store/bucket-files.ts';
 
 const MINUTE = 60_000;
 
@@ -135,5 +138,50 @@ describe('bulk changes keep the indexes right', () => {
     expect('restored' in restoreFiles(store, target, entries, 1, 'now')).toBe(true);
     audit();
     expect(picked.every((f) => target.files.at(f.path) === f)).toBe(true);
+  });
+});
+
+describe('a store prepared in slices', () => {
+  it('is the same store the direct build gives', async () => {
+    const direct = new WorldStore(generateWorld({ seed: 4, files: 5000 }));
+    const sliced = await prepareWorldStore({ seed: 4, files: 5000 });
+    const shape = (store: WorldStore) =>
+      JSON.stringify({
+        workspaces: store.workspaces,
+        buckets: [...store.buckets.values()].map((b) => ({
+          ...b,
+          files: b.files.sorted.items,
+          tags: [...b.files.byTag.keys()].sort(),
+          trash: [...b.trash],
+        })),
+        ids: [...store.filesById.keys()].sort(),
+      });
+    expect(shape(sliced)).toBe(shape(direct));
+  });
+
+  it('lets timers run while it builds 100k files', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    let pauses = 0;
+    try {
+      await prepareWorldStore({ seed: 4, files: 100_000 }, {}, () => {
+        pauses++;
+        return new Promise((resolve) => setTimeout(resolve, 0));
+      });
+    } finally {
+      clearInterval(timer);
+    }
+    expect(pauses).toBeGreaterThan(10);
+    expect(ticks).toBeGreaterThan(5);
+  }, 30_000);
+});
+
+describe('one large bucket', () => {
+  it('indexes 400,000 files without overflowing the stack', () => {
+    const template = generateWorld({ seed: 1, files: 1 }).files[0];
+    const files = Array.from({ length: 400_000 }, (_, i) => ({ ...template, id: `file_${i}`, path: `p/${(i * 7919) % 400_000}.txt` }));
+    const index = new BucketFiles(files);
+    expect(index.count).toBe(400_000);
+    expect(index.sorted.items[0].path < index.sorted.items[1].path).toBe(true);
   });
 });

@@ -53,18 +53,25 @@ function tagsOf(rand: SeededStream): string[] {
   return tags;
 }
 
-/** Makes `count` files of one bucket with unique paths; `fileId(i)` names the i-th. */
-export function generateFiles(
+/** Files are made this many at a time between pauses, when a caller builds the world in slices. */
+export const FILES_PER_STEP = 2000;
+
+/**
+ * Makes `count` files of one bucket with unique paths (`fileId(i)` names the
+ * i-th), pausing (yielding) after every FILES_PER_STEP files; returns them.
+ */
+export function* generateFiles(
   rand: SeededStream,
   fileId: (index: number) => string,
   pools: TextPools,
   bucket: Bucket,
   folders: readonly string[],
   count: number,
-): FileRecord[] {
+): Generator<void, FileRecord[]> {
   const files: FileRecord[] = [];
   const paths = new Set<string>();
   while (files.length < count) {
+    if (files.length > 0 && files.length % FILES_PER_STEP === 0) yield;
     const kind = rand.pick(FILE_KINDS);
     const { stem, title } = fileStem(rand, pools);
     const folder = folderOf(rand, folders);

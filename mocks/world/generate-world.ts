@@ -32,6 +32,18 @@ const LAYOUT = [
 
 /** Generates the world; throws on options that make no sense. */
 export function generateWorld(options: WorldOptions = {}): World {
+  const steps = worldSteps(options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same world, made in steps: it yields after every few thousand files, so
+ * a caller can build a world in the background without stalling a server.
+ */
+export function* worldSteps(options: WorldOptions = {}): Generator<void, World> {
   const seed = options.seed ?? DEFAULT_SEED;
   const fileCount = options.files ?? DEFAULT_FILE_COUNT;
   if (!Number.isSafeInteger(seed) || seed < 0) throw new Error(`seed must be a non-negative integer, got ${seed}`);
@@ -91,7 +103,7 @@ export function generateWorld(options: WorldOptions = {}): World {
     assigned += count;
     const pools = textPools(seed, `bucket:${i}`);
     const fileRand = SeededStream.of(seed, `files:${i}`);
-    const files = generateFiles(fileRand, (index) => fileId(i, index), pools, bucket, theme.folders, count);
+    const files = yield* generateFiles(fileRand, (index) => fileId(i, index), pools, bucket, theme.folders, count);
     const ready = splitTrash(files, world.files, world.trash);
     const extras = SeededStream.of(seed, `extras:${i}`);
     const extraValues = seededValues(extras, used);
