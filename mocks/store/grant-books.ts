@@ -2,7 +2,6 @@
 // uploads. Entries go once their URL expired a grace period ago (so a late
 // request still gets the precise 403 "expired"), and the oldest go when a map
 // is full, so presigning in a loop cannot grow memory without end.
-import type { DownloadGrant, PendingUpload } from './world-store.ts';
 
 /** How long after its expiry an entry stays, so a late request still learns its URL expired. */
 export const GRANT_GRACE_MS = 60 * 60 * 1000;
@@ -10,6 +9,28 @@ export const MAX_DOWNLOAD_GRANTS = 20_000;
 export const MAX_UPLOADS = 10_000;
 
 const SPENT = new Uint8Array(0);
+
+export interface PendingUpload {
+  uploadId: string;
+  fileId: string;
+  bucketId: string;
+  path: string;
+  contentType: string;
+  size: number;
+  sha256?: string;
+  token: string;
+  expiresAtMs: number;
+  /** Set once the bytes arrived (the file exists or waits for upload-complete). */
+  received?: Uint8Array;
+  /** Set when finishing starts, so two concurrent finishes cannot add the file twice. */
+  finished?: boolean;
+}
+
+export interface DownloadGrant {
+  fileId: string;
+  disposition: 'attachment' | 'inline';
+  expiresAtMs: number;
+}
 
 export interface BookOptions {
   /** The mock's clock; without it entries go only when the map is full. */

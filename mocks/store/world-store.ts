@@ -41,27 +41,7 @@ export interface BucketState {
   reserved: Map<string, string>;
 }
 
-export interface PendingUpload {
-  uploadId: string;
-  fileId: string;
-  bucketId: string;
-  path: string;
-  contentType: string;
-  size: number;
-  sha256?: string;
-  token: string;
-  expiresAtMs: number;
-  /** Set once the bytes arrived (the file exists or waits for upload-complete). */
-  received?: Uint8Array;
-  /** Set when finishing starts, so two concurrent finishes cannot add the file twice. */
-  finished?: boolean;
-}
-
-export interface DownloadGrant {
-  fileId: string;
-  disposition: 'attachment' | 'inline';
-  expiresAtMs: number;
-}
+export type { DownloadGrant, PendingUpload } from './grant-books.ts';
 
 const byCreated = <T extends { createdAt: string }>(a: T, b: T): number =>
   a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
