@@ -1,59 +1,104 @@
 // Bridges node:http and the core: an IncomingMessage becomes a plain
-// MockRequest (headers object reused, body read up to the app's limit) and the
-// MockResponse is written out unchanged, with CORS headers when asked.
+// MockRequest (headers object reused, body read only when admitted and only up
+// to its limit) and the MockResponse is written out unchanged: without a body
+// for HEAD, with CORS headers where allowed, and closing the connection when
+// the request's body was not read to its end.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MockRequest, MockResponse } from '../core/types.ts';
+import type { BodyAdmission, RequestHead } from './body-admission.ts';
 
-const CORS_HEADERS = {
+export const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'Access-Control-Allow-Headers': 'Authorization, Content-Type, Prefer',
   'Access-Control-Expose-Headers': 'WWW-Authenticate, Allow, Retry-After, Content-Disposition',
   'Access-Control-Max-Age': '600',
 };
 
-/** Reads the body, stopping (and flagging) once it passes `limit` bytes. */
+/** What reading a request gave: the core's request, or a refusal to write instead; `unread` when body bytes were left unread. */
+export type ReadRequest = { request: MockRequest; unread: boolean } | { refusal: MockResponse; unread: boolean };
+
+/**
+ * Reads at most `limit` bytes; one byte more flags the body truncated and stops
+ * reading at once (the rest is never buffered).
+ */
 function readBody(req: IncomingMessage, limit: number): Promise<{ body?: Uint8Array; truncated: boolean }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let truncated = false;
-    req.on('data', (chunk: Buffer) => {
-      if (truncated) return;
+    const finish = (truncated: boolean) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onEnd);
+      if (truncated) return resolve({ body: undefined, truncated });
+      resolve({ body: size === 0 ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size), truncated });
+    };
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
-        truncated = true;
         chunks.length = 0;
-        return;
+        req.pause();
+        return finish(true);
       }
       chunks.push(chunk);
-    });
-    req.on('end', () =>
-      resolve({ body: truncated || size === 0 ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), truncated }),
-    );
-    req.on('error', () => resolve({ body: undefined, truncated }));
+    };
+    const onEnd = () => finish(false);
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onEnd);
   });
 }
 
-/** Turns a node request into the core's request value. */
-export async function toMockRequest(req: IncomingMessage, bodyLimit: (path: string) => number): Promise<MockRequest> {
+/** The request's head: method, path, raw query and headers. */
+export function requestHead(req: IncomingMessage): RequestHead {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
-  const path = q === -1 ? url : url.slice(0, q);
-  const method = req.method ?? 'GET';
-  const request: MockRequest = { method, path, query: q === -1 ? '' : url.slice(q + 1), headers: req.headers as Record<string, string> };
-  const declared = req.headers['content-length'];
-  if (method !== 'GET' && method !== 'HEAD' && (declared !== '0' || req.headers['transfer-encoding'])) {
-    const { body, truncated } = await readBody(req, bodyLimit(path));
-    request.body = body;
-    if (truncated) request.bodyTruncated = true;
-  }
-  return request;
+  return {
+    method: (req.method ?? 'GET').toUpperCase(),
+    path: q === -1 ? url : url.slice(0, q),
+    query: q === -1 ? '' : url.slice(q + 1),
+    headers: req.headers as Record<string, string>,
+  };
 }
 
-/** Writes the core's response. */
-export function writeResponse(res: ServerResponse, response: MockResponse, cors: boolean): void {
-  const headers = cors ? { ...CORS_HEADERS, ...response.headers } : response.headers;
+/** Turns a node request into the core's request value, reading the body only as admitted. */
+export async function toMockRequest(req: IncomingMessage, admit: (head: RequestHead) => BodyAdmission): Promise<ReadRequest> {
+  const head = requestHead(req);
+  const request: MockRequest = { ...head };
+  const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+  if (!hasBody || head.method === 'GET' || head.method === 'HEAD') return { request, unread: hasBody };
+  const admission = admit(head);
+  if ('refusal' in admission) return { refusal: admission.refusal, unread: true };
+  const { body, truncated } = await readBody(req, admission.limit);
+  request.body = body;
+  if (truncated) request.bodyTruncated = true;
+  return { request, unread: truncated };
+}
+
+function byteLength(body: MockResponse['body']): number {
+  return body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+}
+
+/**
+ * Writes the core's response. A HEAD answer carries the headers (and the
+ * Content-Length) the GET would, and no body. When the request's body was not
+ * read to its end the connection closes: reading the rest would waste the
+ * memory or time the refusal saved.
+ */
+export function writeResponse(
+  res: ServerResponse,
+  method: string,
+  response: MockResponse,
+  options: { cors: boolean; unread: boolean },
+): void {
+  const headers: Record<string, string> = options.cors ? { ...CORS_HEADERS, ...response.headers } : { ...response.headers };
+  if (options.unread) headers.Connection = 'close';
+  if (method === 'HEAD') {
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-length'))
+      headers['Content-Length'] = String(byteLength(response.body));
+    res.writeHead(response.status, headers);
+    return void res.end();
+  }
   res.writeHead(response.status, headers);
   res.end(response.body);
 }

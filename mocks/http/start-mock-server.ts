@@ -1,11 +1,22 @@
-// Serves the mock's behaviour core over a real node:http server on loopback.
+// Serves the mock's behaviour core over a real node:http server on loopback,
+// behind the front door (Host, Origin and control-API checks), with bounded
+// body reading and timeouts so no client can hold memory or a socket for long.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
 import { createMockApp, type MockAppHandle } from '../app/create-mock-app.ts';
 import type { Latency } from '../core/latency.ts';
 import type { Clock } from '../core/clock.ts';
+import type { MockApp } from '../core/types.ts';
 import { toMockRequest, writePreflight, writeResponse } from './node-adapter.ts';
+import { admitBody, type BodyGate } from './body-admission.ts';
+import { createFrontDoor, type FrontDoor } from './front-door.ts';
+
+// A client gets 10 s to send its headers and 30 s for the whole request: a
+// 64 MiB upload over loopback takes well under a second, while a body that
+// never ends would otherwise hold its socket for Node's default of 300 s.
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface StartMockServerOptions {
   host?: string;
@@ -15,9 +26,11 @@ export interface StartMockServerOptions {
   files?: number;
   faults?: readonly string[];
   latencyMs?: Latency;
-  /** Answer CORS preflights and add Access-Control-* headers. */
+  /** Answer CORS preflights and add Access-Control-* headers (API and presigned URLs only, never the control API). */
   cors?: boolean;
   clock?: Clock;
+  /** Host names besides loopback and the bound host that clients may use (e.g. `host.docker.internal`). */
+  allowedHosts?: readonly string[];
 }
 
 export interface MockServer {
@@ -29,32 +42,48 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-/** Starts the HTTP mock; resolves once it listens. */
-export async function startMockServer(options: StartMockServerOptions = {}): Promise<MockServer> {
-  const { host = '127.0.0.1', port = 0, cors = false } = options;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`port must be an integer from 0 to 65535, got ${port}`);
-  const app = createMockApp({
-    spec: loadBundledSpec(),
-    seed: options.seed,
-    files: options.files,
-    faults: options.faults,
-    latencyMs: options.latencyMs,
-    clock: options.clock,
-  });
-  const bodyLimit = (path: string) => app.bodyLimit(path);
+/** What the HTTP front end needs of an app: answering requests and admitting bodies. */
+export type ServableApp = Pick<MockApp, 'handle'> & BodyGate;
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (cors && req.method === 'OPTIONS') return writePreflight(res);
-    toMockRequest(req, bodyLimit)
-      .then((request) => app.handle(request))
-      .then((response) => writeResponse(res, response, cors))
+export interface ServeOptions {
+  host: string;
+  port: number;
+  cors: boolean;
+  allowedHosts?: readonly string[];
+  /** Overrides HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS (tests use short ones). */
+  timeoutsMs?: { headers: number; request: number };
+}
+
+/** Serves any app behind the front door; resolves once listening, with the origin and a close function. */
+export async function serveApp(
+  app: ServableApp,
+  options: ServeOptions,
+): Promise<{ origin: string; boundToAll: boolean; close(): Promise<void> }> {
+  const { host, port, cors } = options;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`port must be an integer from 0 to 65535, got ${port}`);
+  let door: FrontDoor | undefined;
+
+  const server = createServer({ connectionsCheckingInterval: 1_000 }, (req: IncomingMessage, res: ServerResponse) => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const path = (req.url ?? '/').split('?')[0];
+    const refused = door!.check(method, path, req.headers as Record<string, string | undefined>);
+    const withCors = cors && door!.corsAllowed(path);
+    if (refused) return writeResponse(res, method, refused, { cors: false, unread: true });
+    if (withCors && method === 'OPTIONS') return writePreflight(res);
+    toMockRequest(req, (head) => admitBody(app, head))
+      .then(async (read) => {
+        const response = 'refusal' in read ? read.refusal : await app.handle(read.request);
+        writeResponse(res, method, response, { cors: withCors, unread: read.unread });
+      })
       .catch((error) => {
         console.error(error);
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain', Connection: 'close' });
         res.end('Internal error in the mock.');
       });
   });
   server.keepAliveTimeout = 5_000;
+  server.headersTimeout = options.timeoutsMs?.headers ?? HEADERS_TIMEOUT_MS;
+  server.requestTimeout = options.timeoutsMs?.request ?? REQUEST_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -63,16 +92,33 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
     });
   });
   const address = server.address() as AddressInfo;
-  const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
-  app.setOrigin(origin);
+  door = createFrontDoor({ boundHost: host, port: address.port, allowedHosts: options.allowedHosts });
+  const boundToAll = ['0.0.0.0', '::'].includes(address.address);
+  const shownHost = boundToAll ? '127.0.0.1' : address.address;
   return {
-    origin,
-    baseUrl: `${origin}${app.apiBase}`,
-    app,
+    origin: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`,
+    boundToAll,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
   };
+}
+
+/** Starts the HTTP mock; resolves once it listens. */
+export async function startMockServer(options: StartMockServerOptions = {}): Promise<MockServer> {
+  const { host = '127.0.0.1', port = 0, cors = false } = options;
+  const app = createMockApp({
+    spec: loadBundledSpec(),
+    seed: options.seed,
+    files: options.files,
+    faults: options.faults,
+    latencyMs: options.latencyMs,
+    clock: options.clock,
+  });
+  const served = await serveApp(app, { host, port, cors, allowedHosts: options.allowedHosts });
+  // Bound to every interface, presigned URLs follow the Host a client used (checked by the front door), so a phone on the LAN gets URLs it can reach.
+  if (!served.boundToAll) app.setOrigin(served.origin);
+  return { origin: served.origin, baseUrl: `${served.origin}${app.apiBase}`, app, close: served.close };
 }

@@ -34,29 +34,29 @@ export function moveFiles(
   const targets = new Set<string>();
   for (const file of files) {
     const target = prefix + file.name;
-    const holder = destination.files.byPath.get(target);
+    const holder = destination.files.at(target);
     // A file may take the path of another file that moves away in the same request.
     const taken = holder ? !moving.has(holder) : store.pathTaken(destination, target, nowMs);
     if (taken || targets.has(target)) return { conflict: target };
     targets.add(target);
   }
-  for (const file of files) store.buckets.get(file.bucketId)!.files.remove(file);
+  removeFromBuckets(store, files);
   for (const file of files) {
     file.path = prefix + file.name;
     file.bucketId = destination.bucket.id;
     file.workspaceId = destination.bucket.workspaceId;
     file.updatedAt = now;
     forgetFileJson(file);
-    destination.files.add(file);
   }
+  destination.files.addMany(files);
   return { moved: files };
 }
 
 /** Moves ready files into the trash of the bucket each lives in. */
 export function trashFiles(store: WorldStore, files: FileRecord[], now: string): TrashedFile[] {
+  removeFromBuckets(store, files);
   return files.map((file) => {
     const bucket = store.buckets.get(file.bucketId)!;
-    bucket.files.remove(file);
     file.status = 'trashed';
     forgetFileJson(file);
     const entry = { file, trashedAt: now };
@@ -78,16 +78,15 @@ export function restoreFiles(
     if (paths.has(file.path) || store.pathTaken(bucket, file.path, nowMs)) return { conflict: file.path };
     paths.add(file.path);
   }
-  return {
-    restored: entries.map(({ file }) => {
-      bucket.trash.delete(file.id);
-      file.status = 'ready';
-      file.updatedAt = now;
-      forgetFileJson(file);
-      bucket.files.add(file);
-      return file;
-    }),
-  };
+  const restored = entries.map(({ file }) => {
+    bucket.trash.delete(file.id);
+    file.status = 'ready';
+    file.updatedAt = now;
+    forgetFileJson(file);
+    return file;
+  });
+  bucket.files.addMany(restored);
+  return { restored };
 }
 
 /** Deletes trashed files for good. */
@@ -105,4 +104,17 @@ export function addFile(store: WorldStore, bucket: BucketState, file: FileRecord
   store.filesById.set(file.id, file);
   store.storedBytes.set(file.id, bytes);
   bucket.files.add(file);
+  // The bytes now live with the file; the spent upload keeps only that it is spent.
+  store.uploads.spend(file.id);
+}
+
+// Takes files out of the buckets they live in, one pass per bucket.
+function removeFromBuckets(store: WorldStore, files: FileRecord[]): void {
+  const byBucket = new Map<string, FileRecord[]>();
+  for (const file of files) {
+    const list = byBucket.get(file.bucketId);
+    if (list) list.push(file);
+    else byBucket.set(file.bucketId, [file]);
+  }
+  for (const [bucketId, list] of byBucket) store.buckets.get(bucketId)!.files.removeMany(list);
 }

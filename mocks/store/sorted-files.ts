@@ -1,10 +1,26 @@
 // A path-sorted array of files with binary search: prefix ranges and cursor
-// pages cost O(log n + page) however many files a bucket holds.
+// pages cost O(log n + page) however many files a bucket holds. Bulk changes
+// (a move or trash of many files) cost one pass, not one splice per file.
 import type { FileRecord } from '../world/world-types.ts';
+
+/** Below this many files a bulk change splices each one; above, it rebuilds the array in one pass. */
+const SPLICE_MAX = 8;
+
+const byPath = (a: FileRecord, b: FileRecord): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 /** Files kept in code-unit order of `path`. */
 export class SortedFiles {
-  readonly items: FileRecord[] = [];
+  readonly items: FileRecord[];
+
+  /** `items` must already be in path order; it is kept, not copied. */
+  constructor(items: FileRecord[] = []) {
+    this.items = items;
+  }
+
+  /** Sorts a copy of the files by path. */
+  static fromUnsorted(files: readonly FileRecord[]): SortedFiles {
+    return new SortedFiles(files.slice().sort(byPath));
+  }
 
   /** Index of the first file whose path is >= `path`. */
   lowerBound(path: string): number {
@@ -34,12 +50,25 @@ export class SortedFiles {
     if (this.items[i] === file) this.items.splice(i, 1);
   }
 
-  /** Sorts once after bulk loading with `push`. */
-  static fromUnsorted(files: FileRecord[]): SortedFiles {
-    const sorted = new SortedFiles();
-    sorted.items.push(...files);
-    sorted.items.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return sorted;
+  /** Inserts many files (paths not held yet) in one merge. */
+  insertMany(files: readonly FileRecord[]): void {
+    if (files.length <= SPLICE_MAX) return void files.forEach((f) => this.insert(f));
+    const added = files.slice().sort(byPath);
+    const old = this.items.splice(0);
+    let i = 0;
+    let j = 0;
+    while (i < old.length || j < added.length) {
+      if (j === added.length || (i < old.length && old[i].path < added[j].path)) this.items.push(old[i++]);
+      else this.items.push(added[j++]);
+    }
+  }
+
+  /** Removes every file of the set that is here, in one pass (each must still have the path it is stored under). */
+  removeMany(files: ReadonlySet<FileRecord>): void {
+    if (files.size <= SPLICE_MAX) return void files.forEach((f) => this.remove(f));
+    let kept = 0;
+    for (const file of this.items) if (!files.has(file)) this.items[kept++] = file;
+    this.items.length = kept;
   }
 
   /**

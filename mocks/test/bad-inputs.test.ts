@@ -128,12 +128,12 @@ describe('bad input is a 4xx problem, never a 5xx', () => {
     }
   });
 
-  it('unknown routes are 404, other API versions too, and unlisted methods 405 with Allow', async () => {
+  it('unknown routes are 404, other API versions too, and unlisted methods 405 with Allow (HEAD beside GET)', async () => {
     expect((await mock.call('/nothing', { key: full })).status).toBe(404);
     expect((await mock.call(`${mock.server.origin}/api/v2/workspaces`, { key: full })).status).toBe(404);
     const wrong = await mock.call('/workspaces', { method: 'DELETE', key: full });
     expect(wrong.status).toBe(405);
-    expect(wrong.headers.get('allow')).toBe('GET');
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD');
   });
 
   it('missing, empty, foreign-scheme and unknown keys are 401 with WWW-Authenticate, and errors never echo the key', async () => {

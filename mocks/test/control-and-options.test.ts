@@ -48,7 +48,7 @@ describe('POST /__mock/keys', () => {
 
 describe('other control routes', () => {
   it('POST /__mock/reset takes no fields and refuses unknown ones', async () => {
-    expect((await mock.call('/__mock/reset', { method: 'POST' })).status).toBe(200);
+    expect((await mock.call('/__mock/reset', { method: 'POST', headers: { 'content-type': 'application/json' } })).status).toBe(200);
     const reset = await mock.call('/__mock/reset', { body: { seed: 7 } });
     expect(reset.status).toBe(400);
     expect(reset.body.detail).toContain('seed');

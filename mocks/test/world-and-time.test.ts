@@ -24,6 +24,50 @@ describe('the seeded world', () => {
       expect(list.length).toBeGreaterThan(0);
   });
 
+  it('gives the same workspaces, buckets and their extras for the same seed whatever the file count', () => {
+    const fixed = (files: number) => {
+      const world = generateWorld({ seed: 7, files });
+      return {
+        workspaces: world.workspaces,
+        buckets: world.buckets,
+        automations: world.automations,
+        transfers: world.transfers,
+        intelligence: world.intelligence,
+        shareIds: world.shares.map((s) => s.id),
+        suggestionIds: world.suggestions.map((s) => s.id),
+      };
+    };
+    const reference = fixed(300);
+    for (const files of [200, 1000, 20_000]) expect(fixed(files), `${files} files`).toEqual(reference);
+    // A bucket with fewer than four files has fewer files to suggest about; the suggestions it has keep their ids.
+    for (const files of [0, 20]) {
+      const { suggestionIds, ...rest } = fixed(files);
+      const { suggestionIds: all, ...expected } = reference;
+      expect(rest, `${files} files`).toEqual(expected);
+      for (const id of suggestionIds) expect(all).toContain(id);
+    }
+  });
+
+  it('keeps the first files of every bucket, ids and all, when the file count grows', () => {
+    const small = generateWorld({ seed: 7, files: 400 });
+    const large = generateWorld({ seed: 7, files: 4000 });
+    const ofBucket = (world: typeof small, bucketId: string) =>
+      [...world.files, ...world.trash.map((t) => t.file)].filter((f) => f.bucketId === bucketId).sort((a, b) => (a.id < b.id ? -1 : 1));
+    for (const bucket of small.buckets) {
+      const few = ofBucket(small, bucket.id);
+      const many = new Map(ofBucket(large, bucket.id).map((f) => [f.id, f]));
+      expect(few.length).toBeGreaterThan(0);
+      for (const file of few) expect(many.get(file.id), file.id).toEqual(file);
+    }
+  });
+
+  it('gives every file a distinct id and every bucket distinct paths, at 50,000 files', () => {
+    const world = generateWorld({ seed: 11, files: 50_000 });
+    const files = [...world.files, ...world.trash.map((t) => t.file)];
+    expect(new Set(files.map((f) => f.id)).size).toBe(50_000);
+    expect(new Set(files.map((f) => `${f.bucketId} ${f.path}`)).size).toBe(50_000);
+  });
+
   it('refuses nonsense options with a clear error', () => {
     expect(() => generateWorld({ files: -1 })).toThrow(/files must be an integer/);
     expect(() => generateWorld({ seed: 1.5 })).toThrow(/seed must be/);

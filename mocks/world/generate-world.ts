@@ -1,9 +1,12 @@
 // The seeded world generator: the same seed and file count give identical ids
-// and data on every run. Browser-safe (faker's English locale only).
-import { faker } from '@faker-js/faker/locale/en';
+// and data on every run, and the same seed gives the same workspaces, buckets
+// and their extras whatever the file count (each bucket's files come from a
+// stream of their own). Browser-safe (faker's English locale only).
 import type { Bucket, FileRecord, SeededTrash, World, Workspace } from './world-types.ts';
 import { BUCKET_THEMES } from './vocabulary.ts';
-import { WORLD_NOW, isoSeconds, seededValues } from './seeded-values.ts';
+import { WORLD_NOW, isoSeconds, seededValues, sequenceIds } from './seeded-values.ts';
+import { SeededStream } from './seeded-stream.ts';
+import { companyName, textPools, themeOrder } from './text-pools.ts';
 import { generateFiles } from './generate-files.ts';
 import { generateAutomations, generateIntelligence, generateShares, generateSuggestions, generateTransfers } from './generate-extras.ts';
 
@@ -21,6 +24,7 @@ export interface WorldOptions {
 
 // Buckets per workspace, and the share of the files each bucket gets.
 const DAY = 86_400_000;
+const FIRST_WORKSPACE = Date.parse('2024-01-08T09:00:00Z');
 const LAYOUT = [
   { plan: 'team' as const, buckets: [0.4, 0.2, 0.1] },
   { plan: 'enterprise' as const, buckets: [0.2, 0.1] },
@@ -28,13 +32,26 @@ const LAYOUT = [
 
 /** Generates the world; throws on options that make no sense. */
 export function generateWorld(options: WorldOptions = {}): World {
+  const steps = worldSteps(options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same world, made in steps: it yields after every few thousand files, so
+ * a caller can build a world in the background without stalling a server.
+ */
+export function* worldSteps(options: WorldOptions = {}): Generator<void, World> {
   const seed = options.seed ?? DEFAULT_SEED;
   const fileCount = options.files ?? DEFAULT_FILE_COUNT;
   if (!Number.isSafeInteger(seed) || seed < 0) throw new Error(`seed must be a non-negative integer, got ${seed}`);
   if (!Number.isSafeInteger(fileCount) || fileCount < 0 || fileCount > MAX_FILE_COUNT)
     throw new Error(`files must be an integer from 0 to ${MAX_FILE_COUNT}, got ${fileCount}`);
-  faker.seed(seed);
-  const values = seededValues(faker);
+  const used = new Set<string>();
+  const rand = SeededStream.of(seed, 'world');
+  const values = seededValues(rand, used);
   const world: World = {
     seed,
     workspaces: [],
@@ -47,27 +64,23 @@ export function generateWorld(options: WorldOptions = {}): World {
     transfers: [],
     intelligence: [],
   };
-  const themes = faker.helpers.shuffle([...BUCKET_THEMES]);
-  let themeIndex = 0;
-  let assigned = 0;
-  const shares = LAYOUT.flatMap((w) => w.buckets);
+  const themes = themeOrder(seed, BUCKET_THEMES);
+  const plan: { bucket: Bucket; theme: (typeof BUCKET_THEMES)[number]; share: number }[] = [];
 
-  // Workspaces and buckets are created in generation order, so listings (oldest first) show them in this order.
+  // Workspaces and buckets first, from the world stream alone; listings (oldest first) show them in this order.
   for (const [w, layout] of LAYOUT.entries()) {
-    const createdAt = values.timestamp(
-      Date.parse('2024-01-08T09:00:00Z') + w * 90 * DAY,
-      Date.parse('2024-01-08T09:00:00Z') + (w * 90 + 30) * DAY,
-    );
+    const from = FIRST_WORKSPACE + w * 90 * DAY;
+    const createdAt = values.timestamp(from, from + 30 * DAY);
     const workspace: Workspace = {
       id: values.id('ws', 8),
-      name: faker.company.name(),
+      name: companyName(seed, `workspace:${w}`),
       plan: layout.plan,
       createdAt,
       updatedAt: values.timestamp(Date.parse(createdAt)),
     };
     world.workspaces.push(workspace);
     for (const [b, share] of layout.buckets.entries()) {
-      const theme = themes[themeIndex++ % themes.length];
+      const theme = themes[plan.length % themes.length];
       const slot = Date.parse(createdAt) + (b + 1) * 7 * DAY;
       const bucketCreated = values.timestamp(slot, slot + 6 * DAY);
       const bucket: Bucket = {
@@ -79,27 +92,42 @@ export function generateWorld(options: WorldOptions = {}): World {
         updatedAt: values.timestamp(Date.parse(bucketCreated)),
       };
       world.buckets.push(bucket);
-      const isLast = world.buckets.length === shares.length;
-      const count = isLast ? fileCount - assigned : Math.round(fileCount * share);
-      assigned += count;
-      const files = generateFiles(faker, values, bucket, theme.folders, count);
-      splitTrash(files, world.files, world.trash);
-      const ready = files.filter((f) => f.status === 'ready');
-      world.automations.push(...generateAutomations(faker, values, bucket, theme.folders));
-      world.suggestions.push(...generateSuggestions(faker, values, bucket, ready));
-      world.shares.push(...generateShares(faker, values, bucket, ready, options.origin ?? 'http://127.0.0.1:4010'));
-      world.transfers.push(...generateTransfers(faker, values, bucket, theme.folders));
-      world.intelligence.push(generateIntelligence(faker, values, bucket));
+      plan.push({ bucket, theme, share });
     }
+  }
+
+  let assigned = 0;
+  const fileId = sequenceIds('file', seed);
+  for (const [i, { bucket, theme, share }] of plan.entries()) {
+    const count = i === plan.length - 1 ? fileCount - assigned : Math.round(fileCount * share);
+    assigned += count;
+    const pools = textPools(seed, `bucket:${i}`);
+    const fileRand = SeededStream.of(seed, `files:${i}`);
+    const files = yield* generateFiles(fileRand, (index) => fileId(i, index), pools, bucket, theme.folders, count);
+    const ready = splitTrash(files, world.files, world.trash);
+    const extras = SeededStream.of(seed, `extras:${i}`);
+    const extraValues = seededValues(extras, used);
+    world.automations.push(...generateAutomations(extras, extraValues, bucket, theme.folders));
+    world.suggestions.push(...generateSuggestions(extras, extraValues, pools, bucket, ready));
+    world.shares.push(...generateShares(extras, extraValues, bucket, ready, options.origin ?? 'http://127.0.0.1:4010'));
+    world.transfers.push(...generateTransfers(extras, extraValues, bucket, theme.folders));
+    world.intelligence.push(generateIntelligence(extras, extraValues, bucket));
   }
   return world;
 }
 
 // Every 40th file starts in the trash, trashed during the last three weeks.
-function splitTrash(files: FileRecord[], ready: FileRecord[], trash: SeededTrash[]): void {
+// Returns the bucket's ready files; appends to the world's lists one by one (no spread: 500k arguments overflow the stack).
+function splitTrash(files: FileRecord[], ready: FileRecord[], trash: SeededTrash[]): FileRecord[] {
+  const bucketReady: FileRecord[] = [];
   files.forEach((file, i) => {
-    if (i % 40 !== 39) return void ready.push(file);
+    if (i % 40 !== 39) {
+      ready.push(file);
+      bucketReady.push(file);
+      return;
+    }
     file.status = 'trashed';
     trash.push({ file, trashedAt: isoSeconds(WORLD_NOW - (i % 21) * DAY - i * 1000) });
   });
+  return bucketReady;
 }

@@ -1,11 +1,20 @@
 // Matches a request path against the route table. Built once: a tree of path
 // segments where a literal segment is tried before a `{param}` one, so
-// `files/move` wins over `files/{fileId}`.
+// `files/move` wins over `files/{fileId}`. HEAD works wherever GET does (RFC
+// 9110 §9.3.2): it matches the GET route, and Allow lists it.
 import type { HttpMethod, Route } from './route-table.ts';
+
+/** A method a path may answer: the spec's own, and HEAD where GET is. */
+export type AllowedMethod = HttpMethod | 'HEAD';
+
+/** The Allow list of a path from the methods the spec lists on it: HEAD follows GET. */
+export function allowedMethods(methods: readonly HttpMethod[]): AllowedMethod[] {
+  return methods.flatMap((m): AllowedMethod[] => (m === 'GET' ? ['GET', 'HEAD'] : [m]));
+}
 
 export type RouteMatch =
   | { kind: 'matched'; route: Route; params: Record<string, string> }
-  | { kind: 'method-not-allowed'; allowed: HttpMethod[] }
+  | { kind: 'method-not-allowed'; allowed: AllowedMethod[] }
   | { kind: 'not-found' }
   | { kind: 'bad-path'; detail: string };
 
@@ -77,8 +86,9 @@ export function createRouteMatcher(routes: Route[]): RouteMatcher {
       const params: Record<string, string> = {};
       const node = find(root, segments, 0, params);
       if (!node) return { kind: 'not-found' };
-      const route = node.routes.get(method.toUpperCase());
-      if (!route) return { kind: 'method-not-allowed', allowed: [...node.routes.keys()] as HttpMethod[] };
+      const upper = method.toUpperCase();
+      const route = node.routes.get(upper === 'HEAD' ? 'GET' : upper);
+      if (!route) return { kind: 'method-not-allowed', allowed: allowedMethods([...node.routes.keys()] as HttpMethod[]) };
       return { kind: 'matched', route, params };
     },
   };

@@ -1,5 +1,6 @@
-// Redocly plugin: lint rules that keep the contract derivable — one registered
-// scope per operation, shared error responses, examples, registered gap ids.
+// Redocly plugin: lint rules that keep the contract derivable and safe — one
+// registered scope per operation, shared error responses, examples, registered
+// gap ids, bounded request arrays and 64-bit byte counts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,6 +97,51 @@ function AssumptionIsRegistered() {
   };
 }
 
+// A request array without maxItems lets one request carry a million items (and Ajv's uniqueItems compares every pair).
+function RequestArrayIsBounded() {
+  return {
+    Operation: {
+      enter(operation, ctx) {
+        const seen = new Set();
+        const visit = (raw, location) => {
+          // A $ref is relative to the file holding it, so resolve from there.
+          const { node, location: at } = raw && raw.$ref ? ctx.resolve(raw, location.source.absoluteRef) : { node: raw, location };
+          if (!node || typeof node !== 'object' || seen.has(node)) return;
+          seen.add(node);
+          const types = Array.isArray(node.type) ? node.type : [node.type];
+          if (types.includes('array') && typeof node.maxItems !== 'number') {
+            ctx.report({ message: 'An array in a request body needs maxItems (G15).', location: at ?? location });
+          }
+          const loc = at ?? location;
+          for (const [name, child] of Object.entries(node.properties ?? {})) visit(child, loc.child(['properties', name]));
+          for (const key of ['items', 'additionalProperties']) if (typeof node[key] === 'object') visit(node[key], loc.child(key));
+          for (const key of ['allOf', 'anyOf', 'oneOf']) (node[key] ?? []).forEach((child, i) => visit(child, loc.child([key, i])));
+        };
+        const body = operation.requestBody && ctx.resolve(operation.requestBody);
+        for (const [type, media] of Object.entries(body?.node?.content ?? {})) {
+          visit(media.schema, body.location.child(['content', type, 'schema']));
+        }
+      },
+    },
+  };
+}
+
+// Code generators map a bare integer to int32, which a 5 GiB size overflows.
+const BYTE_COUNT = /^(size|totalSize|bytes[A-Z]\w*|\w+(Size|Bytes))$/;
+
+function ByteCountIsInt64() {
+  return {
+    Schema: {
+      enter(schema, ctx) {
+        for (const [name, property] of Object.entries(schema.properties ?? {})) {
+          if (!BYTE_COUNT.test(name) || property?.type !== 'integer' || property.format === 'int64') continue;
+          ctx.report({ message: `Byte count "${name}" needs format: int64.`, location: ctx.location.child(['properties', name]) });
+        }
+      },
+    },
+  };
+}
+
 export default function contractPlugin() {
   return {
     id: 'bucketkit',
@@ -105,6 +151,8 @@ export default function contractPlugin() {
         'operation-has-shared-error-responses': OperationHasSharedErrorResponses,
         'response-has-example': ResponseHasExample,
         'assumption-is-registered': AssumptionIsRegistered,
+        'request-array-is-bounded': RequestArrayIsBounded,
+        'byte-count-is-int64': ByteCountIsInt64,
       },
     },
   };

@@ -23,11 +23,17 @@ function edit(file: string, from: string | RegExp, to: string) {
   writeFileSync(file, next);
 }
 
+const NEW_RULES = ['bucketkit/request-array-is-bounded', 'bucketkit/byte-count-is-int64'];
+
 describe('the contract lint', () => {
   const dir = mkdtempSync(join(tmpdir(), 'bucketkit-lint-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   cpSync(join(root, 'openapi'), join(dir, 'openapi'), { recursive: true, filter: (src) => !src.includes('/dist') });
   cpSync(join(root, 'redocly.yaml'), join(dir, 'redocly.yaml'));
+  // The rules for bounded arrays and byte counts, switched on in the copy if the project's config does not yet.
+  const config = readFileSync(join(dir, 'redocly.yaml'), 'utf8');
+  const missing = NEW_RULES.filter((rule) => !config.includes(rule));
+  if (missing.length > 0) edit(join(dir, 'redocly.yaml'), 'rules:\n', `rules:\n${missing.map((rule) => `  ${rule}: error\n`).join('')}`);
 
   it('passes the spec as it is', () => {
     const result = lint(dir);
@@ -40,7 +46,7 @@ describe('the contract lint', () => {
     edit(join(paths, 'workspaces_{workspaceId}_buckets_{bucketId}_shares.yaml'), '- shares:read', '- shares:reed');
     edit(join(dir, 'openapi/components/schemas/Tag.yaml'), 'x-assumed: G15', 'x-assumed: G99');
     edit(join(paths, 'workspaces_{workspaceId}_buckets_{bucketId}_files.yaml'), '- finance', '- Finance!');
-    edit(join(paths, 'workspaces_{workspaceId}_buckets.yaml'), /\n {4}"401":\n {6}\$ref: [^\n]+/, '');
+    edit(join(paths, 'workspaces_{workspaceId}_buckets.yaml'), /\n {4}["']401["']:\n {6}\$ref: [^\n]+/, '');
     edit(join(paths, 'workspaces_{workspaceId}_buckets_{bucketId}_agent.yaml'), /\n {8}example:\n {10}prompt: [^\n]+/, '');
     const result = lint(dir);
     expect(result.code).not.toBe(0);
@@ -52,5 +58,18 @@ describe('the contract lint', () => {
       'bucketkit/response-has-example',
     ])
       expect(result.output, rule).toContain(rule);
+  }, 30_000);
+
+  it('refuses a request array without maxItems, also behind a $ref in another file, and a byte count without int64', () => {
+    const schemas = join(dir, 'openapi/components/schemas');
+    edit(join(schemas, 'TrashFilesRequest.yaml'), /\n {4}maxItems: 100/, '');
+    edit(join(schemas, 'AutomationAction.yaml'), /\n {4}maxItems: 50/, '');
+    edit(join(schemas, 'Transfer.yaml'), /(bytesTotal:\n {4}type: integer)\n {4}format: int64/, '$1');
+    const result = lint(dir);
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/TrashFilesRequest\.yaml:\n\s+\d+:\d+\s+error\s+bucketkit\/request-array-is-bounded/);
+    expect(result.output).toMatch(/AutomationAction\.yaml:\n\s+\d+:\d+\s+error\s+bucketkit\/request-array-is-bounded/);
+    expect(result.output).toContain('Byte count "bytesTotal" needs format: int64.');
+    expect(result.output).not.toContain('"bytesTransferred" needs');
   }, 30_000);
 });

@@ -93,8 +93,15 @@ describe('createRouteMatcher', () => {
     expect(m.kind === 'matched' && m.route.operationId).toBe('moveFiles');
   });
 
-  it('answers method-not-allowed with the allowed methods', () => {
-    expect(matcher.match('DELETE', `${base}/intelligence`)).toEqual({ kind: 'method-not-allowed', allowed: ['GET', 'PATCH'] });
+  it('matches HEAD to the GET route of a path, and only where GET is', () => {
+    const head = matcher.match('HEAD', `${base}/files`);
+    expect(head.kind === 'matched' && head.route.operationId).toBe('listFiles');
+    expect(matcher.match('head', '/workspaces')).toMatchObject({ kind: 'matched', route: { method: 'GET' } });
+    expect(matcher.match('HEAD', `${base}/files/move`)).toEqual({ kind: 'method-not-allowed', allowed: ['POST'] });
+  });
+
+  it('answers method-not-allowed with the allowed methods, HEAD beside GET', () => {
+    expect(matcher.match('DELETE', `${base}/intelligence`)).toEqual({ kind: 'method-not-allowed', allowed: ['GET', 'HEAD', 'PATCH'] });
     expect(matcher.match('PATCH', `${base}/files/move`)).toEqual({ kind: 'method-not-allowed', allowed: ['POST'] });
   });
 
