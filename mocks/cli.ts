@@ -13,6 +13,7 @@ const HELP = `Usage: npm start -- [options]
   --files N       number of seeded files, 0 to ${MAX_FILE_COUNT} (default 300)
   --latency MS    delay every API answer by MS, or by a random MIN-MAX range (e.g. 100-400)
   --cors          answer CORS preflights and add Access-Control-* headers
+  --allow-host H  also accept requests whose Host names H (repeatable; e.g. a name in /etc/hosts)
   --help          show this help
 `;
 
@@ -36,6 +37,13 @@ function latency(raw: string | undefined): Latency | undefined {
   return match[2] === undefined ? Number(match[1]) : [Number(match[1]), Number(match[2])];
 }
 
+// A host name as HTTP's Host header carries it, without a port.
+function allowedHosts(names: string[]): string[] {
+  const bad = names.find((name) => !/^[A-Za-z0-9.-]{1,253}$/.test(name));
+  if (bad !== undefined) throw new Error(`--allow-host must be a host name such as mock.local, got "${bad}".`);
+  return names;
+}
+
 function parseOptions(argv: string[]) {
   const { values } = parseArgs({
     args: argv,
@@ -47,6 +55,7 @@ function parseOptions(argv: string[]) {
       files: { type: 'string' },
       latency: { type: 'string' },
       cors: { type: 'boolean' },
+      'allow-host': { type: 'string', multiple: true },
       help: { type: 'boolean' },
     },
   });
@@ -58,6 +67,7 @@ function parseOptions(argv: string[]) {
     files: integer('files', values.files, 0, MAX_FILE_COUNT),
     latencyMs: latency(values.latency),
     cors: values.cors === true,
+    allowedHosts: allowedHosts(values['allow-host'] ?? []),
   };
 }
 

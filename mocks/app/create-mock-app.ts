@@ -7,7 +7,7 @@ import { createRouteMatcher } from '../../openapi/contract/route-matcher.ts';
 import { createSchemaValidator, type SchemaValidator } from '../../openapi/contract/schema-validator.ts';
 import { specBasePath } from '../../openapi/contract/api-base.ts';
 import type { ApiDocument } from '../../openapi/contract/spec-refs.ts';
-import type { MockApp, MockRequest } from '../core/types.ts';
+import type { BodyAdmission, MockApp, MockRequest, RequestHead } from '../core/types.ts';
 import type { MockEnvironment } from '../core/handler-context.ts';
 import type { KeySpec } from '../core/key-store.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
@@ -69,8 +69,8 @@ export interface MockAppHandle extends MockApp {
     workspaces: { id: string; name: string; buckets: string[] }[];
     faults: string[];
   };
-  /** How many body bytes a front end should read for this path before setting `bodyTruncated`. */
-  bodyLimit(path: string): number;
+  /** Decides from a request's head whether a front end reads its body (and how much), or refuses it unread. */
+  admitBody(head: RequestHead): BodyAdmission;
   setOrigin(origin: string): void;
 }
 
@@ -82,7 +82,8 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
   const apiBase = specBasePath(options.spec);
   checkHandlers(routes);
   checkFaultTargets(routes);
-  const world = createWorldState(options.seed, options.files, options.origin);
+  const clock = options.clock ?? systemClock;
+  const world = createWorldState(options.seed, options.files, options.origin, () => clock.now());
   const knownScopes = listScopes(options.spec).map((s) => s.scope);
   const { keys, presetKeys } = createPresetKeys(world.seed, knownScopes, world.generated.buckets[0].id);
   let origin = options.origin;
@@ -90,7 +91,7 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
     get store() {
       return world.store;
     },
-    clock: options.clock ?? systemClock,
+    clock,
     origin: (headers) => origin ?? `http://${headers.host ?? '127.0.0.1'}`,
   };
   // Request validators compile on first use and, right after start-up, in the
@@ -123,7 +124,7 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
       keys.forgetMinted();
     },
     info: (at) => ({ ...world.describe(`${at ?? origin ?? ''}${apiBase}`), faults: faults.list() }),
-    bodyLimit: (path) => faults.components.bodyLimit(path),
+    admitBody: (head) => faults.components.admitBody(head),
     setOrigin(value) {
       origin = value;
     },

@@ -1,11 +1,14 @@
 // The mock's live world: the store built from the seeded world, a summary of
-// what was generated, and a reset back to it.
+// what was generated, and a reset back to it. A spare store is prepared in the
+// background (in short slices) so that a reset swaps stores instead of
+// stalling every client while a large world is rebuilt.
 import { DEFAULT_FILE_COUNT, DEFAULT_SEED, generateWorld } from '../world/generate-world.ts';
 import type { World } from '../world/world-types.ts';
 import { WorldStore } from '../store/world-store.ts';
+import { prepareWorldStore } from '../store/prepare-store.ts';
 
-/** Up to this many files, reset clones a kept copy of the world; above, it regenerates it from the seed. */
-const CLONE_RESET_MAX_FILES = 20_000;
+/** Up to this many files a spare store is kept ready; above, a second world would cost too much memory. */
+const SPARE_MAX_FILES = 200_000;
 
 export interface WorldState {
   readonly seed: number;
@@ -23,15 +26,47 @@ export interface WorldState {
   };
 }
 
-/** Generates the world once and keeps what a reset needs. */
-export function createWorldState(seed = DEFAULT_SEED, files = DEFAULT_FILE_COUNT, origin?: string): WorldState {
+const emptyWorld = (seed: number): World => ({
+  seed,
+  workspaces: [],
+  buckets: [],
+  files: [],
+  trash: [],
+  automations: [],
+  suggestions: [],
+  shares: [],
+  transfers: [],
+  intelligence: [],
+});
+
+/** Generates the world once and keeps what a reset needs; `now` is the mock's clock (grants expire by it). */
+export function createWorldState(
+  seed = DEFAULT_SEED,
+  files = DEFAULT_FILE_COUNT,
+  origin: string | undefined,
+  now: () => number,
+): WorldState {
   const options = { seed, files, origin };
   const world = generateWorld(options);
-  // Small worlds keep a pristine copy so a reset costs a clone, not a regeneration.
-  const pristine = files <= CLONE_RESET_MAX_FILES ? structuredClone(world) : undefined;
   const generated = { seed, workspaces: world.workspaces.map((w) => ({ ...w })), buckets: world.buckets.map((b) => ({ ...b })) };
-  // The store owns and mutates its world, so a reset starts from a fresh copy.
-  let store = new WorldStore(world);
+  // The store owns and mutates its world, so a reset starts from a fresh one.
+  let store: WorldStore = new WorldStore(world, { now });
+  let spare: WorldStore | undefined;
+  let preparing = false;
+  const prepareSpare = () => {
+    if (files > SPARE_MAX_FILES || preparing || spare) return;
+    preparing = true;
+    void prepareWorldStore(options, { now }).then(
+      (ready) => {
+        spare = ready;
+        preparing = false;
+      },
+      () => {
+        preparing = false;
+      },
+    );
+  };
+  setTimeout(prepareSpare, 0);
   return {
     seed,
     generated,
@@ -39,7 +74,15 @@ export function createWorldState(seed = DEFAULT_SEED, files = DEFAULT_FILE_COUNT
       return store;
     },
     reset() {
-      store = new WorldStore(pristine ? structuredClone(pristine) : generateWorld(options));
+      if (spare) {
+        store = spare;
+        spare = undefined;
+      } else {
+        // Let the old world go before the new one is built, so two never live at once.
+        store = new WorldStore(emptyWorld(seed), { now });
+        store = new WorldStore(generateWorld(options), { now });
+      }
+      prepareSpare();
     },
     describe: (baseUrl) => ({
       baseUrl,

@@ -2,12 +2,12 @@
 // components): the API base, the request steps, the operation handlers and the
 // endpoints beside the API. A variant of the mock replaces or wraps a part.
 import type { HandlerTable, MockEnvironment } from './handler-context.ts';
-import type { MockRequest, MockResponse } from './types.ts';
+import type { BodyAdmission, MockRequest, MockResponse, RequestHead } from './types.ts';
 import type { ApiSteps, StepDeps } from './api-steps.ts';
 import type { KeyStore } from './key-store.ts';
 import { createApiSteps } from './api-steps.ts';
 import { MAX_JSON_BODY_BYTES } from './request-body.ts';
-import { finishAtOnce, MAX_UPLOAD_BYTES, receiveUpload, serveDownload, type UploadFinisher } from './presigned-endpoints.ts';
+import { checkUploadGrant, finishAtOnce, receiveUpload, serveDownload, type UploadFinisher } from './presigned-endpoints.ts';
 import { notFound } from './problems.ts';
 
 export interface MockEndpoints {
@@ -25,8 +25,8 @@ export interface MockComponents {
   steps: ApiSteps;
   handlers: HandlerTable;
   endpoints: MockEndpoints;
-  /** How many body bytes a front end reads for this path before flagging the request truncated. */
-  bodyLimit(path: string): number;
+  /** Decides from a request's head whether a front end reads its body, and how much of it. */
+  admitBody(head: RequestHead): BodyAdmission;
 }
 
 /** What the components are built from; also what a variant may consult. */
@@ -37,6 +37,8 @@ export interface ComponentDeps extends StepDeps {
   knownScopes: readonly string[];
   env: MockEnvironment;
 }
+
+const UPLOAD_PATH = /^\/__uploads\/([A-Za-z0-9_-]{1,128})$/;
 
 /** The contract's own components. */
 export function createCoreComponents(deps: ComponentDeps): MockComponents {
@@ -52,6 +54,12 @@ export function createCoreComponents(deps: ComponentDeps): MockComponents {
       unknownPath: (request) =>
         notFound(`Nothing at ${request.path}. The API lives under ${apiBase}; the mock's control API under /__mock/.`),
     },
-    bodyLimit: (path) => (path.startsWith('/__uploads/') ? MAX_UPLOAD_BYTES : MAX_JSON_BODY_BYTES),
+    admitBody(head) {
+      const upload = UPLOAD_PATH.exec(head.path);
+      if (!upload) return { limit: MAX_JSON_BODY_BYTES };
+      // The grant first: a bogus or spent upload URL costs no buffered byte; a real one takes exactly its declared size.
+      const grant = checkUploadGrant(env, head, upload[1]);
+      return 'refusal' in grant ? grant : { limit: grant.upload.size };
+    },
   };
 }

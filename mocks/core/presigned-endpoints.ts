@@ -2,10 +2,10 @@
 // PUT /__uploads/{uploadId}?token=... receives the bytes (token, expiry,
 // declared size and content type checked); GET /__downloads/{fileId}?token=...
 // serves them.
-import type { MockRequest, MockResponse } from './types.ts';
+import type { MockRequest, MockResponse, RequestHead } from './types.ts';
 import type { MockEnvironment } from './handler-context.ts';
 import type { PendingUpload } from '../store/world-store.ts';
-import { badRequest, conflict, jsonResponse, notFound, problem, tooLarge } from './problems.ts';
+import { badRequest, conflict, jsonResponse, notFound, problem } from './problems.ts';
 import { finishUpload, sha256Hex } from '../store/finish-upload.ts';
 import { fileJson } from '../store/file-json.ts';
 import { generatedBytes } from '../store/generated-bytes.ts';
@@ -28,24 +28,40 @@ const mediaType = (value: string | undefined): string => (value ?? '').split(';'
 const wellFormed = (text: string): string =>
   text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 
-/** PUT of the bytes of a presigned upload. */
+/** The pending upload a PUT may fill, or the answer that refuses it: checked from the request's head, before any byte is read. */
+export function checkUploadGrant(
+  env: MockEnvironment,
+  head: RequestHead,
+  uploadId: string,
+): { upload: PendingUpload } | { refusal: MockResponse } {
+  if (head.method !== 'PUT') return { refusal: problem(405, 'method_not_allowed', 'Upload URLs take PUT.', { headers: { Allow: 'PUT' } }) };
+  const upload = env.store.uploads.get(uploadId);
+  const token = new URLSearchParams(head.query).get('token');
+  if (!upload || !token || token !== upload.token) {
+    return { refusal: notFound('No upload at this URL, or its token is wrong. Use the url returned by presign-upload unchanged.') };
+  }
+  if (upload.received) return { refusal: conflict('The bytes of this upload were already received.') };
+  if (env.clock.now() > upload.expiresAtMs) {
+    return { refusal: problem(403, 'invalid_request', 'This upload URL has expired; ask presign-upload for a new one.') };
+  }
+  return { upload };
+}
+
+/** PUT of the bytes of a presigned upload (a front end reads at most the declared size, see the app's admitBody). */
 export async function receiveUpload(
   env: MockEnvironment,
   request: MockRequest,
   uploadId: string,
   finish: UploadFinisher,
 ): Promise<MockResponse> {
-  if (request.method !== 'PUT') return problem(405, 'method_not_allowed', 'Upload URLs take PUT.', { headers: { Allow: 'PUT' } });
-  const store = env.store;
-  const upload = store.uploads.get(uploadId);
-  const token = new URLSearchParams(request.query).get('token');
-  if (!upload || !token || token !== upload.token) {
-    return notFound('No upload at this URL, or its token is wrong. Use the url returned by presign-upload unchanged.');
+  const grant = checkUploadGrant(env, request, uploadId);
+  if ('refusal' in grant) return grant.refusal;
+  const { upload } = grant;
+  if (request.bodyTruncated) {
+    return badRequest(`More bytes arrived than the ${upload.size} declared to presign-upload.`, [
+      { location: 'body', field: '', message: `must be exactly ${upload.size} bytes` },
+    ]);
   }
-  if (upload.received) return conflict('The bytes of this upload were already received.');
-  if (env.clock.now() > upload.expiresAtMs)
-    return problem(403, 'invalid_request', 'This upload URL has expired; ask presign-upload for a new one.');
-  if (request.bodyTruncated) return tooLarge(`The mock stores at most ${MAX_UPLOAD_BYTES} bytes (64 MiB) per upload.`);
   const bytes = request.body ?? new Uint8Array(0);
   if (mediaType(request.headers['content-type']) !== mediaType(upload.contentType)) {
     return badRequest(`Send Content-Type: ${upload.contentType}, as declared to presign-upload.`, [

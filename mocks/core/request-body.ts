@@ -48,7 +48,7 @@ export function readJsonBody(route: Route, request: MockRequest, validator: Sche
     const message = error instanceof SyntaxError ? error.message : 'is not valid UTF-8';
     return { refusal: badRequest('The body is not valid JSON.', [{ location: 'body', field: '', message }]), problem: 'malformed' };
   }
-  const errors = validator.validateRequestBody(route, value);
+  const errors = validator.validateRequestBody(route, value, bytes.length);
   if (errors.length > 0) return { refusal: validationFailed(errors), problem: 'schema' };
   return { value };
 }

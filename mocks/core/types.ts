@@ -21,6 +21,17 @@ export interface MockRequest {
   bodyTruncated?: boolean;
 }
 
+/** A request before its body: what the core needs to admit or refuse the body. */
+export interface RequestHead {
+  method: string;
+  path: string;
+  query: string;
+  headers: Record<string, string>;
+}
+
+/** How many body bytes a front end may read (then it flags the request truncated), or the answer that refuses it unread. */
+export type BodyAdmission = { limit: number } | { refusal: MockResponse };
+
 /** A response as the core returns it; front ends write it out unchanged. */
 export interface MockResponse {
   status: number;

@@ -86,7 +86,7 @@ export const BODY_FAULTS = [
         },
       })),
       // The front end must let the whole body arrive for it to be read.
-      bodyLimit: () => MAX_UPLOAD_BYTES,
+      admitBody: (head) => (head.path.startsWith('/__uploads/') ? c.admitBody(head) : { limit: MAX_UPLOAD_BYTES }),
     }),
   },
 ] as const satisfies readonly FaultDefinition[];

@@ -2,7 +2,7 @@
 // becomes a plain MockRequest, the core's MockResponse becomes an HttpResponse.
 // Shared by the Node (setupServer) and browser (setupWorker) front ends.
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { MockRequest, MockResponse } from '../core/types.ts';
+import type { MockRequest, MockResponse, RequestHead } from '../core/types.ts';
 import type { MockAppHandle } from '../app/create-mock-app.ts';
 
 /**
@@ -36,25 +36,27 @@ export function normaliseOrigin(origin: string): string {
 
 const BODYLESS_METHODS = new Set(['GET', 'HEAD']);
 
-/**
- * Reads an MSW (Fetch API) request into the core's plain request value. A body
- * longer than `bodyLimit` bytes is cut there and flagged, as the HTTP front end does.
- */
-export async function toMockRequest(request: Request, bodyLimit = Number.POSITIVE_INFINITY): Promise<MockRequest> {
+/** The request's head: what the app needs to admit or refuse its body before it is read. */
+function headOf(request: Request): RequestHead {
   const url = new URL(request.url);
   const headers: Record<string, string> = {};
   // Fetch Headers already lower-case names and join repeated values with ', '.
   request.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  const method = request.method.toUpperCase();
-  const bytes = BODYLESS_METHODS.has(method) ? undefined : new Uint8Array(await request.arrayBuffer());
+  return { method: request.method.toUpperCase(), path: url.pathname, query: url.search.replace(/^\?/, ''), headers };
+}
+
+/**
+ * Reads an MSW (Fetch API) request into the core's plain request value. A body
+ * longer than `bodyLimit` bytes is cut there and flagged, as the HTTP front end does.
+ */
+export async function toMockRequest(request: Request, bodyLimit = Number.POSITIVE_INFINITY): Promise<MockRequest> {
+  const head = headOf(request);
+  const bytes = BODYLESS_METHODS.has(head.method) ? undefined : new Uint8Array(await request.arrayBuffer());
   const truncated = bytes !== undefined && bytes.length > bodyLimit;
   return {
-    method,
-    path: url.pathname,
-    query: url.search.replace(/^\?/, ''),
-    headers,
+    ...head,
     body: bytes && bytes.length > 0 ? (truncated ? bytes.subarray(0, bodyLimit) : bytes) : undefined,
     ...(truncated ? { bodyTruncated: true } : {}),
   };
@@ -81,8 +83,11 @@ export function createMockHandler(app: MockAppHandle, origin: string): HttpHandl
       return url.origin === ownOrigin && isMockPath(url.pathname);
     },
     async ({ request }) => {
-      const limit = app.bodyLimit(new URL(request.url).pathname);
-      return toHttpResponse(await app.handle(await toMockRequest(request, limit)));
+      const admission = app.admitBody(headOf(request));
+      if ('refusal' in admission) return toHttpResponse(admission.refusal);
+      const response = await app.handle(await toMockRequest(request, admission.limit));
+      // HEAD answers carry the headers of GET and no body.
+      return toHttpResponse(request.method.toUpperCase() === 'HEAD' ? { ...response, body: undefined } : response);
     },
   );
 }

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 beforeEach(async () => {
-  await mock.call('/__mock/reset', { method: 'POST' });
+  await mock.call('/__mock/reset', { method: 'POST', headers: { 'content-type': 'application/json' } });
 });
 
 describe('workspaces and buckets', () => {
