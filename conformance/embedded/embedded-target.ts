@@ -12,10 +12,10 @@ export interface EmbeddedTarget {
   close(): Promise<void>;
 }
 
-async function postJson(url: string, body: unknown): Promise<any> {
+async function postJson(url: string, body: unknown): Promise<{ token: string }> {
   const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-  return res.json();
+  return (await res.json()) as { token: string };
 }
 
 /** The embedded mock's scopes, from the spec. */

@@ -14,7 +14,7 @@ export async function withRunLock<T>(runDir: string, name: string, work: () => P
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for the run lock ${name}`);
+      if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for the run lock ${name}`, { cause: error });
       await sleep(20);
     }
   }

@@ -61,13 +61,14 @@ export async function serveApp(
 ): Promise<{ origin: string; boundToAll: boolean; close(): Promise<void> }> {
   const { host, port, cors } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`port must be an integer from 0 to 65535, got ${port}`);
-  let door: FrontDoor | undefined;
+  // The front door needs the port, known once the server listens; requests only arrive after that.
+  const gate: { door?: FrontDoor } = {};
 
   const server = createServer({ connectionsCheckingInterval: 1_000 }, (req: IncomingMessage, res: ServerResponse) => {
     const method = (req.method ?? 'GET').toUpperCase();
     const path = (req.url ?? '/').split('?')[0];
-    const refused = door!.check(method, path, req.headers as Record<string, string | undefined>);
-    const withCors = cors && door!.corsAllowed(path);
+    const refused = gate.door!.check(method, path, req.headers as Record<string, string | undefined>);
+    const withCors = cors && gate.door!.corsAllowed(path);
     if (refused) return writeResponse(res, method, refused, { cors: false, unread: true });
     if (withCors && method === 'OPTIONS') return writePreflight(res);
     toMockRequest(req, (head) => admitBody(app, head))
@@ -92,7 +93,7 @@ export async function serveApp(
     });
   });
   const address = server.address() as AddressInfo;
-  door = createFrontDoor({ boundHost: host, port: address.port, allowedHosts: options.allowedHosts });
+  gate.door = createFrontDoor({ boundHost: host, port: address.port, allowedHosts: options.allowedHosts });
   const boundToAll = ['0.0.0.0', '::'].includes(address.address);
   const shownHost = boundToAll ? '127.0.0.1' : address.address;
   return {
