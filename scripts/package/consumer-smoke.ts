@@ -1,8 +1,8 @@
 // `npm run test:consumer`: packs the kit, installs the tarball into a fresh project and proves there what a user runs:
 // the CLI (mock, conformance), MSW in Node and in Chromium, and a client typed by the contract. Counts go to reports/.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkBrowserPage } from './browser-check.ts';
 import { checkConformance, checkMock, checkPrismAbsent, checkVersion } from './cli-checks.ts';
@@ -10,13 +10,7 @@ import { createConsumerProject, type ConsumerProject } from './consumer-project.
 import { KIT_ROOT, packKit, type PackedKit } from './pack-kit.ts';
 import { checkTypes, checkTypesRefuse, checkVitest } from './project-checks.ts';
 import { hideKeys } from './run-command.ts';
-
-interface StepResult {
-  name: string;
-  status: 'passed' | 'failed';
-  ms: number;
-  error?: string;
-}
+import { Steps } from './steps.ts';
 
 const CHECKS: [string, (project: ConsumerProject) => Promise<void>][] = [
   ['npx bucketkit --version prints the kit version', checkVersion],
@@ -29,66 +23,45 @@ const CHECKS: [string, (project: ConsumerProject) => Promise<void>][] = [
   ['npx bucketkit conformance passes against the embedded mock', checkConformance],
 ];
 
-async function step(results: StepResult[], name: string, body: () => Promise<void>): Promise<boolean> {
-  const started = performance.now();
-  try {
-    await body();
-    results.push({ name, status: 'passed', ms: Math.round(performance.now() - started) });
-    console.log(`  ✓ ${name} (${results.at(-1)!.ms} ms)`);
-    return true;
-  } catch (error) {
-    const message = hideKeys((error as Error).message);
-    results.push({ name, status: 'failed', ms: Math.round(performance.now() - started), error: message });
-    console.log(`  ✗ ${name}\n${message.replace(/^/gm, '      ')}`);
-    return false;
-  }
-}
-
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { tarball: { type: 'string' }, results: { type: 'string' }, keep: { type: 'boolean' } } });
-  const resultsFile = resolve(KIT_ROOT, values.results ?? 'reports/consumer-results.json');
   const started = performance.now();
-  const results: StepResult[] = [];
+  const steps = new Steps();
   const packDir = mkdtempSync(join(tmpdir(), 'bucketkit-pack-'));
   let packed: PackedKit | undefined;
   let project: ConsumerProject | undefined;
   console.log(`consumer smoke on Node ${process.version}`);
   try {
-    const tarball = values.tarball ? resolve(values.tarball) : undefined;
-    await step(results, tarball ? 'the given tarball is used' : 'the kit builds and packs', async () => {
-      packed = tarball ? { tarball, size: 0, unpackedSize: 0, entryCount: 0 } : await packKit(packDir);
+    const given = values.tarball ? resolve(values.tarball) : undefined;
+    await steps.run(given ? 'the given tarball is used' : 'the kit builds and packs', async () => {
+      packed = given ? { tarball: given, size: 0, unpackedSize: 0, entryCount: 0, files: [] } : await packKit(packDir);
     });
-    if (packed)
-      await step(results, 'the tarball installs into a fresh project', async () => {
-        project = await createConsumerProject(packed!.tarball);
-      });
+    await steps.run('the tarball installs into a fresh project', async () => {
+      if (!packed) throw new Error('not run: no tarball');
+      project = await createConsumerProject(packed.tarball);
+    });
     for (const [name, check] of CHECKS)
-      await step(results, name, () => (project ? check(project) : Promise.reject(new Error('not run: no consumer project'))));
+      await steps.run(name, () => (project ? check(project) : Promise.reject(new Error('not run: no consumer project'))));
   } finally {
     if (project && values.keep) console.log(`kept the project in ${project.dir}`);
     else project?.remove();
     rmSync(packDir, { recursive: true, force: true });
   }
-  const report = {
+  const totalMs = Math.round(performance.now() - started);
+  steps.write(resolve(KIT_ROOT, values.results ?? 'reports/consumer-results.json'), {
     node: process.version,
-    numPassedTests: results.filter((r) => r.status === 'passed').length,
-    numFailedTests: results.filter((r) => r.status === 'failed').length,
-    numTotalTests: results.length,
-    tarballBytes: packed?.size,
-    unpackedBytes: packed?.unpackedSize,
-    files: packed?.entryCount,
+    tarballBytes: packed?.size || undefined,
+    unpackedBytes: packed?.unpackedSize || undefined,
+    files: packed?.entryCount || undefined,
     installMs: project?.installMs,
-    totalMs: Math.round(performance.now() - started),
-    tests: results,
-  };
-  mkdirSync(dirname(resultsFile), { recursive: true });
-  writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+    totalMs,
+  });
   console.log(
-    `${report.numPassedTests} passed, ${report.numFailedTests} failed in ${(report.totalMs / 1000).toFixed(1)} s` +
-      (packed?.size ? `; tarball ${Math.round(packed.size / 1024)} KiB (${packed.entryCount} files)` : '') +
+    `${steps.results.length - steps.failed} passed, ${steps.failed} failed in ${(totalMs / 1000).toFixed(1)} s` +
+      (packed?.size ? `; tarball ${Math.round(packed.size / 1024)} KiB, ${packed.entryCount} files` : '') +
       (project ? `; install ${(project.installMs / 1000).toFixed(1)} s` : ''),
   );
-  return report.numFailedTests ? 1 : 0;
+  return steps.failed ? 1 : 0;
 }
 
 main().then(

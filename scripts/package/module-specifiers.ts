@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\2/g;
+const BARE_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])([^'"./][^'"]*)\1/g;
 
 /** Every relative specifier in `code`, in order. */
 export function relativeSpecifiers(code: string): string[] {
@@ -23,4 +24,34 @@ export function unresolvedRelativeImports(file: string, code: string): string[] 
     if (existsSync(target)) return false;
     return !(file.endsWith('.d.ts') && spec.endsWith('.js') && existsSync(`${target.slice(0, -3)}.d.ts`));
   });
+}
+
+/** The packages `code` imports by name (`msw/node` → `msw`, `@scope/x/y` → `@scope/x`), without Node's built-ins. */
+export function importedPackages(code: string): string[] {
+  const names = [...code.matchAll(BARE_SPECIFIER)]
+    .map((match) => match[2])
+    .filter((spec) => !spec.startsWith('node:'))
+    .map((spec) =>
+      spec
+        .split('/')
+        .slice(0, spec.startsWith('@') ? 2 : 1)
+        .join('/'),
+    );
+  return [...new Set(names)];
+}
+
+/** The declaration files reachable from `entries` through relative imports (a `.js` specifier leads to its `.d.ts`). */
+export function reachableDeclarations(entries: readonly string[], read: (file: string) => string): string[] {
+  const seen = new Set<string>();
+  const queue = [...entries];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file) || !existsSync(file)) continue;
+    seen.add(file);
+    for (const spec of relativeSpecifiers(read(file))) {
+      const target = resolve(dirname(file), spec);
+      queue.push(target.endsWith('.js') ? `${target.slice(0, -3)}.d.ts` : target);
+    }
+  }
+  return [...seen];
 }

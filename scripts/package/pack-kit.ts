@@ -12,6 +12,8 @@ export interface PackedKit {
   size: number;
   unpackedSize: number;
   entryCount: number;
+  /** Paths inside the package, e.g. `dist/package/index.js`. */
+  files: string[];
 }
 
 /** `npm run build`, then `npm pack` into `destination` (scripts skipped: the build just ran). */
@@ -21,6 +23,18 @@ export async function packKit(destination: string): Promise<PackedKit> {
   mkdirSync(destination, { recursive: true });
   const packed = await runCommand('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], { cwd: KIT_ROOT });
   if (packed.code !== 0) throw new Error(`npm pack failed (exit ${packed.code}):\n${tail(packed.output)}`);
-  const [info] = JSON.parse(packed.stdout) as { filename: string; size: number; unpackedSize: number; entryCount: number }[];
-  return { tarball: join(destination, info.filename), size: info.size, unpackedSize: info.unpackedSize, entryCount: info.entryCount };
+  const [info] = JSON.parse(packed.stdout) as {
+    filename: string;
+    size: number;
+    unpackedSize: number;
+    entryCount: number;
+    files: { path: string }[];
+  }[];
+  return {
+    tarball: join(destination, info.filename),
+    size: info.size,
+    unpackedSize: info.unpackedSize,
+    entryCount: info.entryCount,
+    files: info.files.map((f) => f.path),
+  };
 }
