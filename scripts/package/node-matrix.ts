@@ -1,8 +1,8 @@
 // `npm run test:node-matrix`: the unit tests and the consumer smoke on other Node majors (22 and 24 by default),
 // each fetched from the npm registry's `node` package and put first on PATH, so npm, npx and bucketkit run on it too.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cleanEnv } from './consumer-project.ts';
 import { KIT_ROOT, packKit } from './pack-kit.ts';
@@ -35,10 +35,13 @@ async function main(): Promise<number> {
       if (!fetched) continue;
       if (!values['skip-unit'])
         await steps.run(`unit tests (Vitest) pass on Node ${version}`, async () => {
-          const report = join(OUT, `node${major}-vitest.json`);
-          const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${report}`];
-          const result = await onNode(major, vitest, 900_000);
-          const counts = JSON.parse(readFileSync(join(KIT_ROOT, report), 'utf8')) as { numPassedTests: number; numFailedTests: number };
+          // The kit's Vitest config writes reports/vitest-results.json; it is moved aside so reports/ keeps this machine's run.
+          rmSync(join(KIT_ROOT, 'reports/vitest-results.json'), { force: true });
+          const result = await onNode(major, ['node_modules/vitest/vitest.mjs', 'run'], 900_000);
+          const report = join(KIT_ROOT, OUT, `node${major}-vitest-results.json`);
+          mkdirSync(dirname(report), { recursive: true });
+          renameSync(join(KIT_ROOT, 'reports/vitest-results.json'), report);
+          const counts = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
           console.log(`      ${counts.numPassedTests} passed, ${counts.numFailedTests} failed`);
           if (result.code !== 0 || counts.numFailedTests) throw new Error(tail(result.output, 40));
         });
