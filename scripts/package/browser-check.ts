@@ -1,0 +1,56 @@
+// The example app built by Vite with the mock from `bucketkit/msw/browser`, served on loopback and run in Chromium.
+import { chromium } from '@playwright/test';
+import { join } from 'node:path';
+import { serveStatic } from '../../mocks/browser/static-server.ts';
+import { generateWorld } from '../../mocks/world/generate-world.ts';
+import { runCommand, tail } from './run-command.ts';
+import type { ConsumerProject } from './consumer-project.ts';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function run(project: ConsumerProject, args: string[]): Promise<void> {
+  const result = await runCommand('npx', ['--no-install', ...args], { cwd: project.dir, env: project.env });
+  if (result.code !== 0) throw new Error(`npx ${args.join(' ')} exit ${result.code}:\n${tail(result.output)}`);
+}
+
+/** The page lists the seed-7 world's workspaces, every API answer comes from the service worker, and the keys are on window. */
+export async function checkBrowserPage(project: ConsumerProject): Promise<void> {
+  await run(project, ['msw', 'init', 'public', '--no-save']);
+  await run(project, ['vite', 'build', '--mode', 'development', '--logLevel', 'warn']);
+  const site = await serveStatic(join(project.dir, 'dist'));
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const apiAnswers: { url: string; fromServiceWorker: boolean }[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/'))
+        apiAnswers.push({ url: response.url(), fromServiceWorker: response.fromServiceWorker() });
+    });
+    await page.goto(site.origin);
+    await page
+      .locator('#status')
+      .filter({ hasText: /^(ready|failed.*)$/ })
+      .waitFor({ timeout: 20_000 });
+    const status = await page.locator('#status').textContent();
+    if (status !== 'ready') throw new Error(`the page says "${status}"`);
+    const shown = await page.locator('#workspaces li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.id));
+    const expected = generateWorld({ seed: 7 }).workspaces.map((w) => w.id);
+    if (shown.join() !== expected.join()) throw new Error(`the page lists ${shown.join()}, the seed-7 world has ${expected.join()}`);
+    if (!apiAnswers.length || apiAnswers.some((a) => !a.fromServiceWorker))
+      throw new Error(`API answers not all from the service worker: ${JSON.stringify(apiAnswers)}`);
+    const leaked = site.requests.filter((line) => line.includes(' /api/'));
+    if (leaked.length) throw new Error(`API requests reached the static server: ${leaked.join(', ')}`);
+    const keyKinds = await page.evaluate(() => Object.keys((window as unknown as { mockKeys?: object }).mockKeys ?? {}).sort());
+    if (keyKinds.join() !== 'full,oneBucket,readOnly') throw new Error(`window.mockKeys holds ${keyKinds.join() || 'nothing'}`);
+  } finally {
+    await browser.close();
+    await site.close();
+  }
+}

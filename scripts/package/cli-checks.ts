@@ -1,0 +1,99 @@
+// Checks of the installed `bucketkit` command in a consumer project: version, the HTTP mock, the conformance suite, Prism's absence.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseBanner, type MockBanner } from './mock-banner.ts';
+import { KIT_ROOT } from './pack-kit.ts';
+import { runCommand, tail } from './run-command.ts';
+import type { ConsumerProject } from './consumer-project.ts';
+
+function expectThat(condition: boolean, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+/** `npx bucketkit --version` prints the kit's version. */
+export async function checkVersion(project: ConsumerProject): Promise<void> {
+  const { version } = JSON.parse(readFileSync(join(KIT_ROOT, 'package.json'), 'utf8')) as { version: string };
+  const result = await runCommand('npx', ['--no-install', 'bucketkit', '--version'], { cwd: project.dir, env: project.env });
+  expectThat(
+    result.code === 0 && result.stdout.trim() === version,
+    `expected "${version}", got exit ${result.code}:\n${tail(result.output)}`,
+  );
+}
+
+/** Whether any process of the group `pid` leads is still running. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts `npx bucketkit mock --port 0`, waits for its banner, runs `use`, then stops it as Ctrl-C does. */
+async function withMock(project: ConsumerProject, use: (banner: MockBanner) => Promise<void>): Promise<void> {
+  // Its own process group, like a terminal's foreground job: Ctrl-C signals npx and the mock behind it.
+  const child = spawn('npx', ['--no-install', 'bucketkit', 'mock', '--port', '0'], { cwd: project.dir, env: project.env, detached: true });
+  const pid = child.pid!;
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  try {
+    const deadline = Date.now() + 30_000;
+    let banner: MockBanner | undefined;
+    while (!(banner = parseBanner(output))) {
+      expectThat(child.exitCode === null, `the mock exited (${child.exitCode}) before its banner:\n${tail(output)}`);
+      expectThat(Date.now() < deadline, `no banner within 30 s:\n${tail(output)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await use(banner);
+  } finally {
+    if (groupAlive(pid)) process.kill(-pid, 'SIGINT');
+  }
+  const stopBy = Date.now() + 10_000;
+  while (groupAlive(pid) && Date.now() < stopBy) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (groupAlive(pid)) {
+    process.kill(-pid, 'SIGKILL');
+    throw new Error(`the mock was still running 10 s after Ctrl-C:\n${tail(output)}`);
+  }
+  expectThat(output.includes('SIGINT: stopping the mock.'), `the mock did not stop cleanly on Ctrl-C:\n${tail(output)}`);
+}
+
+/** The mock answers GET /workspaces with a banner key (the banner's workspaces), and 401 without one. */
+export async function checkMock(project: ConsumerProject): Promise<void> {
+  await withMock(project, async (banner) => {
+    expectThat(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/.test(banner.baseUrl), `unexpected base URL ${banner.baseUrl}`);
+    const listed = await fetch(`${banner.baseUrl}/workspaces`, { headers: { Authorization: `Bearer ${banner.keys.readOnly}` } });
+    const body = (await listed.json()) as { data?: { id: string }[] };
+    expectThat(listed.status === 200, `GET /workspaces with the read-only key: ${listed.status}`);
+    const ids = body.data?.map((w) => w.id) ?? [];
+    expectThat(ids.join() === banner.workspaceIds.join(), `listed ${ids.join()} but the banner shows ${banner.workspaceIds.join()}`);
+    const anonymous = await fetch(`${banner.baseUrl}/workspaces`);
+    expectThat(anonymous.status === 401, `GET /workspaces without a key: ${anonymous.status}, expected 401`);
+  });
+}
+
+/** `npx bucketkit conformance` passes against the embedded mock, with a summary.json that says so. */
+export async function checkConformance(project: ConsumerProject): Promise<void> {
+  const result = await runCommand('npx', ['--no-install', 'bucketkit', 'conformance', '--report-dir', 'reports/conformance'], {
+    cwd: project.dir,
+    env: project.env,
+    timeoutMs: 240_000,
+  });
+  expectThat(result.code === 0, `exit ${result.code}:\n${tail(result.output)}`);
+  const summary = JSON.parse(readFileSync(join(project.dir, 'reports/conformance/summary.json'), 'utf8')) as {
+    totals: { pass: number; fail: number; error: number };
+  };
+  expectThat(
+    summary.totals.pass > 0 && summary.totals.fail === 0 && summary.totals.error === 0,
+    `totals ${JSON.stringify(summary.totals)}`,
+  );
+}
+
+/** Without the optional Prism package, `bucketkit prism` says what to install and exits 2. */
+export async function checkPrismAbsent(project: ConsumerProject): Promise<void> {
+  const result = await runCommand('npx', ['--no-install', 'bucketkit', 'prism'], { cwd: project.dir, env: project.env });
+  expectThat(result.code === 2, `exit ${result.code}, expected 2:\n${tail(result.output)}`);
+  expectThat(/npm install --save-dev @stoplight\/prism-cli@/.test(result.output), `no install hint in:\n${tail(result.output)}`);
+}
