@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'openapi/dist/', 'reports/', '.bucketkit/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['node_modules/', 'openapi/dist/', 'reports/', '.bucketkit/', 'test-results/', 'playwright-report/', 'dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

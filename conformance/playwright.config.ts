@@ -3,10 +3,13 @@
 // reporter (summaries, JUnit, the console list). Start it through
 // "npx bucketkit conformance", which writes the run manifest.
 import { defineConfig, type ReporterDescription } from '@playwright/test';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { readManifest, readSettings } from './runtime/run-files.ts';
 
 const manifest = readManifest();
+// `.ts` in a checkout, `.js` in the installed package: the reporter and specs are this config's siblings.
+const ext = extname(fileURLToPath(import.meta.url));
 const html: ReporterDescription[] = manifest.html ? [['html', { outputFolder: join(manifest.outputDir, 'html'), open: 'never' }]] : [];
 const single = manifest.targets.length === 1 ? readSettings(manifest.targets[0].runDir) : undefined;
 
@@ -19,7 +22,7 @@ export default defineConfig({
   timeout: 60_000,
   forbidOnly: true,
   // The suite's reporter comes last: it writes the summaries once every other reporter is done.
-  reporter: [...html, ['./report/conformance-reporter.ts']],
+  reporter: [...html, [`./report/conformance-reporter${ext}`]],
   use: {
     // Requests go through the suite's own client; a run of several targets has no one base URL.
     baseURL: single?.baseUrl,
@@ -29,8 +32,8 @@ export default defineConfig({
     video: 'off',
   },
   projects: [
-    { name: 'setup', testMatch: /setup\.setup\.ts$/, teardown: 'cleanup' },
-    { name: 'cleanup', testMatch: /cleanup\.teardown\.ts$/ },
-    { name: 'conformance', testMatch: /\.spec\.ts$/, dependencies: ['setup'] },
+    { name: 'setup', testMatch: /setup\.setup\.[jt]s$/, teardown: 'cleanup' },
+    { name: 'cleanup', testMatch: /cleanup\.teardown\.[jt]s$/ },
+    { name: 'conformance', testMatch: /\.spec\.[jt]s$/, dependencies: ['setup'] },
   ],
 });

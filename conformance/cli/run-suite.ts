@@ -3,7 +3,8 @@
 // reads each target's summary, which the suite's reporter wrote.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import { createRedactor, type Redactor } from '../http/redact.ts';
@@ -17,8 +18,9 @@ import { guardArtifacts } from './artifact-guard.ts';
 import type { PreparedTarget } from './prepare-target.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const PLAYWRIGHT_CLI = join(REPO_ROOT, 'node_modules/@playwright/test/cli.js');
-const PLAYWRIGHT_CONFIG = join(REPO_ROOT, 'conformance/playwright.config.ts');
+// Found the way Node finds packages, so an installed kit uses the project's Playwright; `.ts` in a checkout, `.js` installed.
+const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli');
+const PLAYWRIGHT_CONFIG = fileURLToPath(new URL(`../playwright.config${extname(fileURLToPath(import.meta.url))}`, import.meta.url));
 
 export interface SuiteRunOptions extends Omit<RunManifest, 'targets'> {
   /** Print nothing of Playwright's output. */
@@ -33,12 +35,31 @@ function runPlaywright(args: string[], env: NodeJS.ProcessEnv, redact: Redactor,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const relay = (to: NodeJS.WriteStream) => (chunk: Buffer) => {
-      if (!quiet) to.write(redact(chunk.toString('utf8')));
+    // Whole lines only: a key split across two chunks must still be redacted.
+    const relay = (to: NodeJS.WriteStream) => {
+      let pending = '';
+      const flush = (text: string) => {
+        if (!quiet && text) to.write(redact(text));
+      };
+      return {
+        data: (chunk: Buffer) => {
+          pending += chunk.toString('utf8');
+          const cut = pending.lastIndexOf('\n') + 1;
+          flush(pending.slice(0, cut));
+          pending = pending.slice(cut);
+        },
+        end: () => flush(pending),
+      };
     };
-    child.stdout.on('data', relay(process.stdout));
-    child.stderr.on('data', relay(process.stderr));
-    child.on('close', (code) => done(code ?? 1));
+    const out = relay(process.stdout);
+    const err = relay(process.stderr);
+    child.stdout.on('data', out.data);
+    child.stderr.on('data', err.data);
+    child.on('close', (code) => {
+      out.end();
+      err.end();
+      done(code ?? 1);
+    });
   });
 }
 

@@ -1,10 +1,23 @@
-// Starts a real Prism mock server (node_modules/.bin/prism) on 127.0.0.1 and
+// Starts a real Prism mock server (@stoplight/prism-cli) on 127.0.0.1 and
 // resolves once it answers HTTP; `stop()` ends that one process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const PRISM_BIN = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url));
+/** Prism's command, found as Node finds packages (an installed kit uses the project's Prism, an optional dependency). */
+function prismBin(): string {
+  const require = createRequire(import.meta.url);
+  let manifest: string;
+  try {
+    manifest = require.resolve('@stoplight/prism-cli/package.json');
+  } catch {
+    throw new Error('Prism mode needs @stoplight/prism-cli: npm install --save-dev @stoplight/prism-cli@5.14.2');
+  }
+  const bin = (require(manifest) as { bin: Record<string, string> }).bin.prism;
+  return join(dirname(manifest), bin);
+}
 const SEED_FAKER = fileURLToPath(new URL('./seed-prism-faker.cjs', import.meta.url));
 
 export interface StartPrismOptions {
@@ -54,7 +67,7 @@ export async function startPrism(options: StartPrismOptions): Promise<RunningPri
   const origin = `http://127.0.0.1:${options.port}`;
   // Prism's --seed does not reach the faker behind x-faker hints; the preload seeds it.
   const seeded = options.dynamic && options.seed !== undefined;
-  const child = spawn(process.execPath, [...(seeded ? ['--require', SEED_FAKER] : []), PRISM_BIN, ...prismArgs(options)], {
+  const child = spawn(process.execPath, [...(seeded ? ['--require', SEED_FAKER] : []), prismBin(), ...prismArgs(options)], {
     stdio: ['ignore', options.stdio ?? 'ignore', options.stdio ?? 'ignore'],
     env: seeded ? { ...process.env, BUCKETKIT_PRISM_FAKER_SEED: String(options.seed) } : process.env,
   });
