@@ -3,7 +3,7 @@
 // reads; keys are redacted before anything reaches a report, so a find is a bug.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { secretForms, type Secret } from '../http/redact.ts';
+import { compileSecrets, type Secret } from '../http/redact.ts';
 import { unzipEntries } from './zip-reader.ts';
 
 /** Every file under a directory. */
@@ -26,34 +26,16 @@ export function textsOf(content: Buffer): string[] {
   return texts;
 }
 
-const PROBE = 6;
-const pair = (text: string, i: number) => text.charCodeAt(i) * 65536 + text.charCodeAt(i + 1);
-
-/**
- * A scanner for many secrets at once (the self-test has a thousand): forms are indexed by their
- * first characters, and a text is read once, a cheap two-character test first at each position.
- */
+/** A scanner for the run's secrets: every encoding the redactor knows (raw, percent, form, \\u escapes, base64 at any alignment). */
 export function keyScanner(secrets: Secret[]): (text: string) => Secret[] {
-  const byStart = new Map<string, { form: string; secret: Secret }[]>();
-  const starts = new Set<number>();
-  for (const secret of secrets) {
-    for (const form of secretForms(secret.token)) {
-      const start = form.slice(0, PROBE);
-      if (!byStart.has(start)) byStart.set(start, []);
-      byStart.get(start)!.push({ form, secret });
-      starts.add(pair(form, 0));
-    }
-  }
-  return (text) => {
-    const found = new Set<Secret>();
-    for (let i = 0; i + PROBE <= text.length; i++) {
-      if (!starts.has(pair(text, i))) continue;
-      const candidates = byStart.get(text.slice(i, i + PROBE));
-      if (!candidates) continue;
-      for (const { form, secret } of candidates) if (text.startsWith(form, i)) found.add(secret);
-    }
-    return [...found];
-  };
+  const compiled = compileSecrets(secrets);
+  return (text) =>
+    compiled
+      .filter(({ pattern }) => {
+        pattern.lastIndex = 0;
+        return pattern.test(text);
+      })
+      .map(({ secret }) => secret);
 }
 
 export interface Leak {

@@ -65,7 +65,8 @@ describe('a run whose server accepts query keys and echoes every key in every en
   afterAll(() => server?.close());
 
   it('ran the checks and wrote its reports (failing checks are expected)', () => {
-    expect(result.code, result.console.slice(-2000)).toBe(1);
+    // Failing checks, and a set-up an echo server cannot serve (exit 2, incomplete): either way the run wrote its reports.
+    expect([1, 2], result.console.slice(-2000)).toContain(result.code);
     const files = filesUnder(reportDir).map((f) => f.slice(reportDir.length + 1));
     for (const name of ['summary.json', 'summary.md', 'junit.xml', 'conformance-results.json', 'html/index.html'])
       expect(files, name).toContain(name);

@@ -18,7 +18,9 @@ async function countingProxy(
   const server = createServer((req, res) => {
     methods.set(req.method!, (methods.get(req.method!) ?? 0) + 1);
     runIds.add(String(req.headers['x-bucketkit-run']));
-    const upstream = httpRequest(`${target}${req.url}`, { method: req.method, headers: req.headers }, (up) => {
+    // The mock checks Host against its own address (DNS rebinding), as a reverse proxy must rewrite it.
+    const headers = { ...req.headers, host: new URL(target).host };
+    const upstream = httpRequest(`${target}${req.url}`, { method: req.method, headers }, (up) => {
       res.writeHead(up.statusCode!, up.headers);
       up.pipe(res);
     });
