@@ -27,8 +27,11 @@ export function unresolvedRelativeImports(file: string, code: string): string[] 
 }
 
 /** The packages `code` imports by name (`msw/node` → `msw`, `@scope/x/y` → `@scope/x`), without Node's built-ins. */
+// Comments may quote words after "from" (`tells "forbidden" from "absent"`); they import nothing.
+const withoutComments = (code: string): string => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
 export function importedPackages(code: string): string[] {
-  const names = [...code.matchAll(BARE_SPECIFIER)]
+  const names = [...withoutComments(code).matchAll(BARE_SPECIFIER)]
     .map((match) => match[2])
     .filter((spec) => !spec.startsWith('node:'))
     .map((spec) =>

@@ -36,6 +36,13 @@ const t = await import("@playwright/test");
 export type { OpenAPIV3_1 } from 'openapi-types';`;
     expect(importedPackages(code).sort()).toEqual(['@faker-js/faker', '@playwright/test', 'msw', 'openapi-types']);
   });
+
+  it('reads no package name out of a comment that quotes words after "from"', () => {
+    const code = ['/** compares "forbidden" with "absent" */', '  // tells "forbidden" from "absent"', "import { http } from 'msw';"].join(
+      '\n',
+    );
+    expect(importedPackages(code)).toEqual(['msw']);
+  });
 });
 
 describe('package contents', () => {
