@@ -190,9 +190,19 @@ describe('targets', () => {
       'POST /__mock/reset at 100k files ≤ 1 s': 'met: 0.40 s',
       'big-body request (1 MiB of ids) answered ≤ 50 ms': 'met: 30 ms',
       'no event-loop block > 100 ms meanwhile': 'NOT MET: 140 ms',
-      'soak RSS flat: |slope| < 1 MB/min after warm-up': 'met: 0.40 MB/min',
+      'soak RSS flat: growth beyond noise (|slope| − 2 SE) < 1 MB/min after warm-up': 'met: 0.00 MB/min',
       'conformance suite passes in ≤ 30 s wall': 'met: 8.00 s',
     });
+  });
+
+  it('counts a soak slope as growth only beyond two standard errors', () => {
+    const soak = results().soak!;
+    const judge = (slope: number, stderr: number) =>
+      verdicts({ ...results(), soak: { ...soak, slope, stderr } })[
+        'soak RSS flat: growth beyond noise (|slope| − 2 SE) < 1 MB/min after warm-up'
+      ];
+    expect(judge(-2.45, 5.09)).toBe('met: 0.00 MB/min');
+    expect(judge(1.5, 0.2)).toBe('NOT MET: 1.10 MB/min');
   });
 
   it('counts a crash or a failed part as NOT MET with its reason, and a part that did not run as not measured', () => {
