@@ -2,7 +2,7 @@
 // what was generated, and a reset back to it. A spare store is prepared in the
 // background (in short slices) so that a reset swaps stores instead of
 // stalling every client while a large world is rebuilt.
-import { DEFAULT_FILE_COUNT, DEFAULT_SEED, generateWorld } from '../world/generate-world.ts';
+import { DEFAULT_FILE_COUNT, DEFAULT_SEED, emptyWorld, generateWorld } from '../world/generate-world.ts';
 import type { World } from '../world/world-types.ts';
 import { WorldStore } from '../store/world-store.ts';
 import { prepareWorldStore } from '../store/prepare-store.ts';
@@ -25,19 +25,6 @@ export interface WorldState {
     workspaces: { id: string; name: string; buckets: string[] }[];
   };
 }
-
-const emptyWorld = (seed: number): World => ({
-  seed,
-  workspaces: [],
-  buckets: [],
-  files: [],
-  trash: [],
-  automations: [],
-  suggestions: [],
-  shares: [],
-  transfers: [],
-  intelligence: [],
-});
 
 /** Generates the world once and keeps what a reset needs; `now` is the mock's clock (grants expire by it). */
 export function createWorldState(

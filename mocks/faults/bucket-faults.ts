@@ -4,7 +4,7 @@
 import type { Caller } from '../core/access-rules.ts';
 import type { HandlerContext, OperationId } from '../core/handler-context.ts';
 import type { MockComponents } from '../core/components.ts';
-import { patchSteps, wrapHandler, type FaultDefinition } from './plant.ts';
+import { FILE_TAKERS, patchSteps, wrapHandler, type FaultDefinition } from './plant.ts';
 import { forbiddenAnswer } from './fault-answers.ts';
 import { targets } from './fault-targets.ts';
 
@@ -20,16 +20,6 @@ const routeBucketIgnored = (fault: 'bucket-limit-ignored-list-files' | 'bucket-l
 /** Lets one handler reach every bucket. */
 const reachIgnored = (operationId: 'moveFiles' | 'listBuckets') => (c: MockComponents) =>
   wrapHandler(c, operationId, (inner) => (ctx) => inner({ ...ctx, reaches: () => true }));
-
-// Every operation that names files through the route's bucket.
-const FILE_TAKERS = [
-  'updateFile',
-  'presignDownload',
-  'trashFiles',
-  'moveFiles',
-  'createSuggestion',
-  'runBucketAgent',
-] as const satisfies readonly OperationId[];
 
 /** A file lookup that finds ready files of any bucket. */
 const anyBucket = <K extends OperationId>(ctx: HandlerContext<K>): HandlerContext<K> => ({

@@ -17,6 +17,16 @@ export interface FaultDefinition {
   plant: Plant;
 }
 
+/** The operations that name ready files of the route's bucket (`{fileId}`, `fileId`, `fileIds`). */
+export const FILE_TAKERS = [
+  'updateFile',
+  'presignDownload',
+  'trashFiles',
+  'moveFiles',
+  'createSuggestion',
+  'runBucketAgent',
+] as const satisfies readonly OperationId[];
+
 /** The components with some steps replaced; each patch gets the step it replaces. */
 export function patchSteps(c: MockComponents, patch: (steps: ApiSteps) => Partial<ApiSteps>): MockComponents {
   return { ...c, steps: { ...c.steps, ...patch(c.steps) } };

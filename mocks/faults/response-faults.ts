@@ -7,7 +7,7 @@ import type { MockComponents } from '../core/components.ts';
 import type { WorldStore } from '../store/world-store.ts';
 import { forbiddenAnswer } from './fault-answers.ts';
 import { FAULT_TARGETS } from './fault-targets.ts';
-import { jsonOf, patchSteps, withJson, wrapHandler, type FaultDefinition } from './plant.ts';
+import { FILE_TAKERS, jsonOf, patchSteps, withJson, wrapHandler, type FaultDefinition } from './plant.ts';
 
 /** A copy of a JSON value without `updatedAt` on every File-shaped object in it. */
 function withoutFileUpdatedAt(value: unknown): unknown {
@@ -26,15 +26,7 @@ function withoutLastField(response: MockResponse): MockResponse {
 }
 
 // The operations that name files, and where in the request they name them.
-const FILE_NAMERS = [
-  'updateFile',
-  'presignDownload',
-  'trashFiles',
-  'moveFiles',
-  'createSuggestion',
-  'runBucketAgent',
-  'updateTrash',
-] as const satisfies readonly OperationId[];
+const FILE_NAMERS = [...FILE_TAKERS, 'updateTrash'] as const satisfies readonly OperationId[];
 
 function namedFileIds(ctx: Pick<HandlerContext, 'params'> & { body: unknown }): string[] {
   const body = (ctx.body ?? {}) as Record<string, unknown>;

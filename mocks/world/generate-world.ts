@@ -31,6 +31,22 @@ const LAYOUT = [
 ];
 
 /** Generates the world; throws on options that make no sense. */
+/** A world with nothing in it yet. */
+export function emptyWorld(seed: number): World {
+  return {
+    seed,
+    workspaces: [],
+    buckets: [],
+    files: [],
+    trash: [],
+    automations: [],
+    suggestions: [],
+    shares: [],
+    transfers: [],
+    intelligence: [],
+  };
+}
+
 export function generateWorld(options: WorldOptions = {}): World {
   const steps = worldSteps(options);
   for (;;) {
@@ -52,18 +68,7 @@ export function* worldSteps(options: WorldOptions = {}): Generator<void, World> 
   const used = new Set<string>();
   const rand = SeededStream.of(seed, 'world');
   const values = seededValues(rand, used);
-  const world: World = {
-    seed,
-    workspaces: [],
-    buckets: [],
-    files: [],
-    trash: [],
-    automations: [],
-    suggestions: [],
-    shares: [],
-    transfers: [],
-    intelligence: [],
-  };
+  const world = emptyWorld(seed);
   const themes = themeOrder(seed, BUCKET_THEMES);
   const plan: { bucket: Bucket; theme: (typeof BUCKET_THEMES)[number]; share: number }[] = [];
 
