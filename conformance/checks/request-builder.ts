@@ -2,21 +2,14 @@
 // into a request, with request bodies typed from the spec.
 import { fillPath, type Route } from '../../openapi/contract/route-table.ts';
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
-import type { operations } from '../../openapi/dist/api-types.ts';
+import type { OperationId, RequestBody } from '../../openapi/contract/operation-types.ts';
 import type { RunSettings } from '../config/config-types.ts';
 import type { ApiRequest, Auth } from '../http/api-client.ts';
 
-/** An operation of the spec; a renamed or removed one is a type error wherever it is named. */
-export type OperationId = keyof operations;
-
-type BodyOf<Operation> = Operation extends { requestBody?: infer Body }
-  ? NonNullable<Body> extends { content: { 'application/json': infer Json } }
-    ? Json
-    : never
-  : never;
+export type { OperationId } from '../../openapi/contract/operation-types.ts';
 
 /** The JSON request body of an operation, as the spec types it (never for operations without one). */
-export type JsonBody<K extends OperationId> = BodyOf<operations[K]>;
+export type JsonBody<K extends OperationId> = NonNullable<RequestBody<K>>;
 
 /** The route of an operation; operationIds bind the suite's behaviour to routes. */
 export function routeById(operationId: OperationId): Route {

@@ -1,7 +1,7 @@
 // What a bound operation handler receives and returns, typed from the spec's
 // operations: the request body of `updateFile` is the spec's FileUpdate, and a
 // handler table that misses or misnames an operation does not compile.
-import type { operations } from '../../openapi/dist/api-types.ts';
+import type { OperationId, RequestBody } from '../../openapi/contract/operation-types.ts';
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { FileRecord, Workspace } from '../world/world-types.ts';
 import type { BucketState, WorldStore } from '../store/world-store.ts';
@@ -9,17 +9,7 @@ import type { ApiKey } from './key-store.ts';
 import type { Clock } from './clock.ts';
 import type { MockResponse } from './types.ts';
 
-/** An operationId of the spec. */
-export type OperationId = keyof operations;
-
-type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : never;
-
-/** The JSON request body an operation takes: required, optional (`| undefined`) or none (`undefined`). */
-export type RequestBody<K extends OperationId> = operations[K] extends { requestBody: infer R }
-  ? JsonOf<R>
-  : [NonNullable<operations[K]['requestBody']>] extends [never]
-    ? undefined
-    : JsonOf<NonNullable<operations[K]['requestBody']>> | undefined;
+export type { OperationId, RequestBody } from '../../openapi/contract/operation-types.ts';
 
 /** App-wide facilities shared by every handler. */
 export interface MockEnvironment {
