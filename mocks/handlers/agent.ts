@@ -42,16 +42,16 @@ const MAX_CITATIONS = 3;
 
 const excerpt = (file: FileRecord): string => file.description ?? `${file.name} (${file.contentType}, ${file.size} bytes)`;
 
-export function runBucketAgent(ctx: HandlerContext<'runBucketAgent'>): MockResponse {
+export async function runBucketAgent(ctx: HandlerContext<'runBucketAgent'>): Promise<MockResponse> {
   const { prompt, fileIds } = ctx.body;
-  let candidates: Iterable<FileRecord> = ctx.bucket.files.sorted.items;
+  let candidates: readonly FileRecord[] = ctx.bucket.files.sorted.items;
   if (fileIds) {
     const found = filesOfBucket(ctx, fileIds);
     if ('refusal' in found) return found.refusal;
     candidates = found.files;
   }
   const words = queryWords(prompt).filter((w) => !STOP_WORDS.has(w));
-  const ranked = rankFiles(candidates, words).map((r) => r.file);
+  const ranked = (await rankFiles(candidates, words)).map((r) => r.file);
   const cited = (ranked.length > 0 ? ranked : fileIds ? [...candidates] : []).slice(0, MAX_CITATIONS);
   const name = ctx.bucket.bucket.name;
   const answer =

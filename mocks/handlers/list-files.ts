@@ -9,7 +9,8 @@ import { encodeCursor } from '../core/cursor.ts';
 import { envelope, invalidCursor, readCursor } from './paging.ts';
 import { fileJson } from '../store/file-json.ts';
 import { SortedFiles } from '../store/sorted-files.ts';
-import { queryWords, rankFiles } from './semantic-ranking.ts';
+import { queryWords, rankFiles, SLICE_MS } from './semantic-ranking.ts';
+import { pauseForEventLoop } from '../store/prepare-store.ts';
 
 const EMPTY = new SortedFiles();
 
@@ -20,7 +21,32 @@ function mentions(file: FileRecord, needle: string): boolean {
   return file.tags.some((t) => t.includes(needle));
 }
 
-export function listFiles(ctx: HandlerContext<'listFiles'>): MockResponse {
+/**
+ * One page of files mentioning `needle`, scanned in slices: a search that matches little reads the whole
+ * bucket, which must not stall other clients. It scans a copy of the range, as other requests may change the
+ * bucket between slices.
+ */
+async function searchPage(source: SortedFiles, prefix: string, after: string | undefined, limit: number, needle: string) {
+  let start = source.lowerBound(prefix);
+  if (after !== undefined && after >= prefix) start = Math.max(start, source.upperBound(after));
+  const range = source.items.slice(start);
+  const files: FileRecord[] = [];
+  let sliceStart = performance.now();
+  for (let i = 0; i < range.length; i++) {
+    if (i % 1024 === 0 && performance.now() - sliceStart > SLICE_MS) {
+      await pauseForEventLoop();
+      sliceStart = performance.now();
+    }
+    const file = range[i];
+    if (!file.path.startsWith(prefix)) break;
+    if (!mentions(file, needle)) continue;
+    if (files.length === limit) return { files, more: true };
+    files.push(file);
+  }
+  return { files, more: false };
+}
+
+export async function listFiles(ctx: HandlerContext<'listFiles'>): Promise<MockResponse> {
   const { params, bucket } = ctx;
   const prefix = (params.prefix as string | undefined) ?? '';
   const tag = params.tag as string | undefined;
@@ -38,7 +64,7 @@ export function listFiles(ctx: HandlerContext<'listFiles'>): MockResponse {
   if (params.semantic !== undefined) {
     if (cursor && !('offset' in cursor)) return invalidCursor();
     const offset = cursor ? cursor.offset : 0;
-    const ranked = rankFiles(source.page(prefix, undefined, Number.MAX_SAFE_INTEGER).files, queryWords(search ?? ''));
+    const ranked = await rankFiles(source.page(prefix, undefined, Number.MAX_SAFE_INTEGER).files, queryWords(search ?? ''));
     const page = ranked.slice(offset, offset + limit);
     const next = offset + limit < ranked.length ? encodeCursor({ offset: offset + limit }) : null;
     return jsonResponse(
@@ -52,7 +78,8 @@ export function listFiles(ctx: HandlerContext<'listFiles'>): MockResponse {
 
   if (cursor && !('after' in cursor)) return invalidCursor();
   const needle = search?.toLowerCase();
-  const { files, more } = source.page(prefix, cursor?.after, limit, needle === undefined ? undefined : (f) => mentions(f, needle));
+  const { files, more } =
+    needle === undefined ? source.page(prefix, cursor?.after, limit) : await searchPage(source, prefix, cursor?.after, limit, needle);
   const next = more && files.length > 0 ? encodeCursor({ after: files[files.length - 1].path }) : null;
   return jsonResponse(
     200,

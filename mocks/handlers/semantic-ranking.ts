@@ -2,6 +2,7 @@
 // the share of query words found in a file's path, description and tags,
 // a word found in the tags counting double.
 import type { FileRecord } from '../world/world-types.ts';
+import { pauseForEventLoop } from '../store/prepare-store.ts';
 
 /** Lower-case words of letters and digits. */
 export function words(text: string): string[] {
@@ -23,6 +24,9 @@ export function queryWords(query: string): string[] {
  */
 export function semanticScore(file: FileRecord, query: readonly string[]): number {
   if (query.length === 0) return 0;
+  // A word of the file contains each query word it matches: most files share none, and a substring test is cheap.
+  const text = `${file.path} ${file.description ?? ''} ${file.tags.join(' ')}`.toLowerCase();
+  if (!query.some((word) => text.includes(word))) return 0;
   const tagWords = new Set(file.tags.flatMap(words));
   const textWords = new Set([...words(file.path), ...words(file.description ?? '')]);
   let points = 0;
@@ -30,12 +34,24 @@ export function semanticScore(file: FileRecord, query: readonly string[]): numbe
   return points / (2 * query.length);
 }
 
-/** Files sharing a word with the query, highest score first, ties by path. */
-export function rankFiles(files: Iterable<FileRecord>, query: readonly string[]): { file: FileRecord; score: number }[] {
+/** How long a scan of a bucket may hold the event loop before it lets other requests run. */
+export const SLICE_MS = 10;
+
+/**
+ * Files sharing a word with the query, highest score first, ties by path. A bucket of
+ * 500k files takes a while to score, so the work pauses every few milliseconds: one
+ * semantic search must not stall every other client.
+ */
+export async function rankFiles(files: readonly FileRecord[], query: readonly string[]): Promise<{ file: FileRecord; score: number }[]> {
   const ranked: { file: FileRecord; score: number }[] = [];
-  for (const file of files) {
-    const score = semanticScore(file, query);
-    if (score > 0) ranked.push({ file, score });
+  let sliceStart = performance.now();
+  for (let i = 0; i < files.length; i++) {
+    if (i % 1024 === 0 && performance.now() - sliceStart > SLICE_MS) {
+      await pauseForEventLoop();
+      sliceStart = performance.now();
+    }
+    const score = semanticScore(files[i], query);
+    if (score > 0) ranked.push({ file: files[i], score });
   }
   return ranked.sort((a, b) => b.score - a.score || (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0));
 }
