@@ -10,19 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { renderJunit } from '../report/junit.ts';
 import { mergeReportDirs, readShardParts } from '../report/merge-reports.ts';
 import { mergeSummaries, ShardSetError } from '../report/shard-set.ts';
+import { summaryCheck } from './support/summary-checks.ts';
 import { buildSummary, type Summary, type SummaryCheck } from '../report/summary.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/bucketkit.js', import.meta.url));
 const routes = ['GET /a', 'POST /b'];
-const check = (id: string, status: SummaryCheck['status'], over: Partial<SummaryCheck> = {}): SummaryCheck => ({
-  id,
-  title: `${id} works`,
-  area: 'auth',
-  level: 'core',
-  route: 'GET /a',
-  status,
-  ...over,
-});
+const check = summaryCheck;
 const shard = (runId: string, shardOf: string | undefined, checks: SummaryCheck[], over: Partial<Summary> = {}) =>
   buildSummary(
     {

@@ -5,20 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergeSummaries } from '../report/shard-set.ts';
+import { summaryCheck } from './support/summary-checks.ts';
 import { buildSummary, exitCodeOf, verdictOf, type Summary, type SummaryCheck } from '../report/summary.ts';
 import { renderMarkdown } from '../report/markdown.ts';
 import { appendLedger, pendingEntries, readLedger } from '../ledger/ledger.ts';
 
 const routes = ['GET /a', 'POST /b'];
-const check = (id: string, status: SummaryCheck['status'], over: Partial<SummaryCheck> = {}): SummaryCheck => ({
-  id,
-  title: `${id} works`,
-  area: 'auth',
-  level: 'core',
-  route: 'GET /a',
-  status,
-  ...over,
-});
+const check = summaryCheck;
 const summarize = (checks: SummaryCheck[], over: Partial<Summary> = {}) =>
   buildSummary(
     { runId: 'bk1', baseUrl: 'http://h/api/v1', level: 'profile', readOnly: false, checks, harnessProblems: [], ...over },

@@ -5,18 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { renderJunit } from '../report/junit.ts';
 import { renderMarkdown } from '../report/markdown.ts';
 import { mergeSummaries } from '../report/shard-set.ts';
+import { summaryCheck } from './support/summary-checks.ts';
 import { buildSummary, verdictOf, type Summary, type SummaryCheck } from '../report/summary.ts';
 
 const routes = ['GET /a'];
-const check = (id: string, status: SummaryCheck['status'], reason?: string): SummaryCheck => ({
-  id,
-  title: `${id} works`,
-  area: 'auth',
-  level: 'core',
-  route: 'GET /a',
-  status,
-  reason,
-});
+const check = (id: string, status: SummaryCheck['status'], reason?: string): SummaryCheck => summaryCheck(id, status, { reason });
 const summarize = (checks: SummaryCheck[], over: Partial<Summary> = {}) =>
   buildSummary(
     { runId: 'bk1', baseUrl: 'http://h/api/v1', level: 'profile', readOnly: false, checks, harnessProblems: [], ...over },
