@@ -1,22 +1,28 @@
 // Planted faults of query strings: each wraps the query steps, answering some
 // bad value with a crash or a silent default instead of a 400.
 import type { Route } from '../../openapi/contract/route-table.ts';
+import type { MockComponents } from '../core/components.ts';
 import { internalError } from './fault-answers.ts';
 import { jsonOf, patchSteps, type FaultDefinition } from './plant.ts';
 
 /** The largest page the contract allows (G16), read from the spec's `limit` parameter. */
 const maxLimit = (route: Route): number | undefined => route.queryParams.find((p) => p.name === 'limit')?.schema.maximum;
 
+/** A query string that does not decode is answered 500 instead of 400. */
+const crashOnUnreadableQuery = (c: MockComponents): MockComponents =>
+  patchSteps(c, (s) => ({
+    readQuery: (raw) => {
+      const read = s.readQuery(raw);
+      return 'refusal' in read ? { refusal: internalError() } : read;
+    },
+  }));
+
 export const QUERY_FAULTS = [
   {
     name: 'bad-query-500',
     description: 'A query value of the wrong kind is answered 500.',
     plant: (c) =>
-      patchSteps(c, (s) => ({
-        readQuery: (raw) => {
-          const read = s.readQuery(raw);
-          return 'refusal' in read ? { refusal: internalError() } : read;
-        },
+      patchSteps(crashOnUnreadableQuery(c), (s) => ({
         checkQuery: (route, params, query) => {
           const checked = s.checkQuery(route, params, query);
           return 'refusal' in checked ? { refusal: internalError() } : checked;
@@ -51,13 +57,7 @@ export const QUERY_FAULTS = [
   {
     name: 'query-not-utf8-500',
     description: 'A query string whose percent-escapes do not decode as UTF-8 (%FF%FE, a lone %) is answered 500.',
-    plant: (c) =>
-      patchSteps(c, (s) => ({
-        readQuery: (raw) => {
-          const read = s.readQuery(raw);
-          return 'refusal' in read ? { refusal: internalError() } : read;
-        },
-      })),
+    plant: crashOnUnreadableQuery,
   },
   {
     name: 'limit-maximum-ignored',

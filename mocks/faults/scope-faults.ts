@@ -1,28 +1,27 @@
 // Planted faults of scope enforcement: each wraps the scope check (one keeps
 // the refusal but lets the change through).
 import type { MockRequest, MockResponse } from '../core/types.ts';
+import type { MockComponents } from '../core/components.ts';
 import { forbiddenAnswer } from './fault-answers.ts';
 import { targets } from './fault-targets.ts';
 import { patchSteps, type FaultDefinition } from './plant.ts';
+
+/** The fault's target route is served whatever scopes the key holds. */
+const servedWithoutScope = (fault: 'scope-unenforced-mutating' | 'scope-unenforced-reading') => (c: MockComponents) =>
+  patchSteps(c, (s) => ({
+    checkScope: (route, caller, request) => (targets(fault, route) ? undefined : s.checkScope(route, caller, request)),
+  }));
 
 export const SCOPE_FAULTS = [
   {
     name: 'scope-unenforced-mutating',
     description: 'PATCH .../files/{fileId} (updateFile) is served without files:write.',
-    plant: (c) =>
-      patchSteps(c, (s) => ({
-        checkScope: (route, caller, request) =>
-          targets('scope-unenforced-mutating', route) ? undefined : s.checkScope(route, caller, request),
-      })),
+    plant: servedWithoutScope('scope-unenforced-mutating'),
   },
   {
     name: 'scope-unenforced-reading',
     description: 'GET .../automations (listAutomations) is served without automations:read.',
-    plant: (c) =>
-      patchSteps(c, (s) => ({
-        checkScope: (route, caller, request) =>
-          targets('scope-unenforced-reading', route) ? undefined : s.checkScope(route, caller, request),
-      })),
+    plant: servedWithoutScope('scope-unenforced-reading'),
   },
   {
     name: 'scope-confused',
