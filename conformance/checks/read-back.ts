@@ -3,7 +3,8 @@
 // bounded number of pages, and the items of a `data` envelope or a bare array.
 import type { RunSettings } from '../config/config-types.ts';
 import type { CheckRun } from '../plan/check-types.ts';
-import { HarnessError, type ApiClient, type ApiRequest, type Exchange } from '../http/api-client.ts';
+import { HarnessError, type ApiRequest, type Exchange } from '../http/api-client.ts';
+import type { Api } from '../http/api.ts';
 import { isSuccess, routeById, routePath, type BucketRole, type OperationId } from './request-builder.ts';
 
 /** Pages a read-back follows at most: enough for a busy bucket, bounded so a broken cursor cannot loop. */
@@ -43,7 +44,7 @@ export interface PageOptions<T> {
 
 /** Reads a GET listing page by page, following `nextCursor` while there is one (bounded). */
 export async function readPages<T = Record<string, unknown>>(
-  api: ApiClient,
+  api: Api,
   request: ApiRequest,
   options: PageOptions<T> = {},
 ): Promise<{ items: T[]; pages: Exchange[] }> {
@@ -70,7 +71,7 @@ export async function readPages<T = Record<string, unknown>>(
 
 /** Lists the files of a bucket with a query (every page), with the given key. */
 export async function listFiles(
-  api: ApiClient,
+  api: Api,
   settings: RunSettings,
   key: string,
   bucket: BucketRole,
@@ -83,7 +84,7 @@ export async function listFiles(
 
 /** The file listed at exactly this path, if any (narrowed by `prefix`, so one short page suffices). */
 export async function findFile(
-  api: ApiClient,
+  api: Api,
   settings: RunSettings,
   key: string,
   bucket: BucketRole,
@@ -95,7 +96,7 @@ export async function findFile(
 
 /** Polls for the file at a path until it is listed or `withinMs` has passed; undefined when it never showed. */
 export async function waitForFile(
-  api: ApiClient,
+  api: Api,
   settings: RunSettings,
   key: string,
   bucket: BucketRole,

@@ -1,7 +1,8 @@
 // The seed's upload flow as the suite performs it: presign-upload, then PUT the
 // exact bytes to the returned URL; no upload-complete call.
 import type { RunSettings } from '../config/config-types.ts';
-import type { ApiClient, Exchange } from '../http/api-client.ts';
+import type { Exchange } from '../http/api-client.ts';
+import type { Api } from '../http/api.ts';
 import { isSuccess, routeById, routePath, type BucketRole } from './request-builder.ts';
 import { HarnessError } from '../http/api-client.ts';
 
@@ -20,7 +21,7 @@ interface PresignAnswer {
 }
 
 /** Presigns an upload of `size` bytes at `path` (step 1 of the flow); the answer as sent back. */
-export async function presign(api: ApiClient, settings: RunSettings, key: string, bucket: BucketRole, path: string, size: number) {
+export async function presign(api: Api, settings: RunSettings, key: string, bucket: BucketRole, path: string, size: number) {
   const route = routeById('presignUpload');
   const ex = await api.send({
     method: route.method,
@@ -33,7 +34,7 @@ export async function presign(api: ApiClient, settings: RunSettings, key: string
 
 /** Presigns and PUTs `content`; throws a HarnessError when `strict` and a step is not 2xx. */
 export async function uploadBytes(
-  api: ApiClient,
+  api: Api,
   settings: RunSettings,
   key: string,
   bucket: BucketRole,

@@ -6,7 +6,7 @@ import type { RunSettings } from '../config/config-types.ts';
 import { RUN_HEADER } from '../http/api-client.ts';
 import { createRedactor, type Secret } from '../http/redact.ts';
 import { sendHttp, TransportError } from '../runtime/http-send.ts';
-import type { RunStop } from '../runtime/run-files.ts';
+import type { RunStop } from '../engine/run-files.ts';
 
 /** The longest the reachability probe waits: a deployment that cannot answer a listing in this time is not worth a run. */
 export const REACH_TIMEOUT_MS = 10_000;

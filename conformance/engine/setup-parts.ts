@@ -1,0 +1,130 @@
+// The shared test files, made in parts on first need and at most once per
+// run: a check waits only for the parts it reads, so a server without tags
+// or trash still gets its upload and prefix checks, and the parts are made
+// concurrently instead of in one fixed-budget set-up.
+import { overrideOf, type RunSettings } from '../config/config-types.ts';
+import type { Api } from '../http/api.ts';
+import { routeById } from '../checks/request-builder.ts';
+import { listFiles } from '../checks/read-back.ts';
+import { pickHarnessKey } from '../plan/key-picker.ts';
+import type { DisposableFiles, SetupPart, SharedFixtures } from '../plan/fixture-types.ts';
+import { attributed, attributionOf, currentAttribution } from './attribution.ts';
+import { pollUntil, SetupError } from './setup-error.ts';
+
+
+type Listing = NonNullable<SharedFixtures['listing']>;
+
+/** Makes and remembers the parts of one target's shared test files. */
+export class SetupParts {
+  private readonly made = new Map<SetupPart, Promise<Partial<SharedFixtures>>>();
+  private readonly fileIds = new Map<SetupPart, Set<string>>();
+  private readonly token: string;
+
+  constructor(
+    private readonly api: Api,
+    private readonly settings: RunSettings,
+    private readonly files: DisposableFiles,
+    unique: () => string,
+  ) {
+    this.token = unique();
+  }
+
+  /** The fixtures holding the parts asked for; throws the first part's SetupError. */
+  async fixtures(parts: readonly SetupPart[]): Promise<SharedFixtures> {
+    const values = await Promise.all(parts.map((part) => this.part(part)));
+    // The files of the parts count as used by the check asking (kept when it fails, for its reproduction).
+    const user = currentAttribution();
+    for (const part of parts) for (const id of this.fileIds.get(part) ?? []) user?.files.add(id);
+    return Object.assign({ ready: true }, ...values) as SharedFixtures;
+  }
+
+  private part(part: SetupPart): Promise<Partial<SharedFixtures>> {
+    let made = this.made.get(part);
+    if (!made) {
+      const attribution = attributionOf(`set-up: ${part}`, 'setup');
+      made = attributed(attribution, () => this.make(part)).finally(() => this.fileIds.set(part, attribution.files));
+      // Every waiting check sees the rejection; this keeps an unawaited one from being reported as unhandled.
+      made.catch(() => undefined);
+      this.made.set(part, made);
+    }
+    return made;
+  }
+
+  private get word() {
+    return `zo${this.token}`;
+  }
+
+  private get marker() {
+    return `mk${this.token}`;
+  }
+
+  private async make(part: SetupPart): Promise<Partial<SharedFixtures>> {
+    const { settings, files } = this;
+    const description = `Figures about ${this.word}, kept in the other bucket`;
+    switch (part) {
+      case 'allowedFile':
+        return { allowedFile: await files.create('allowed', { path: `${settings.runPrefix}shared/allowed.txt` }) };
+      case 'otherFile':
+        return {
+          otherFile: await files.create('other', { path: `${settings.runPrefix}shared/${this.word}-${this.marker}.txt`, description }),
+        };
+      case 'foreign': {
+        // The trashed one needs a key that can trash in the other bucket; the checks using it declare that need.
+        const canTrash = pickHarnessKey(settings.keys, [routeById('trashFiles').scope], settings.buckets.other) !== undefined;
+        const trashed = canTrash
+          ? await files.create('other', { path: `${settings.runPrefix}shared/trashed-${this.word}-${this.marker}.txt`, description, trashed: true })
+          : undefined;
+        return { foreign: { word: this.word, marker: this.marker, trashed } };
+      }
+      case 'listing':
+        return { listing: await this.listing() };
+    }
+  }
+
+  /** The listing test files: prefix, tag and search targets, and decoys that only a sloppy filter would list. */
+  private async listing(): Promise<Listing> {
+    const { settings, files, token } = this;
+    const tags = { red: `bk-${token}-red`, blue: `bk-${token}-blue` };
+    const word = `zq${token}`;
+    const prefix = `${settings.runPrefix}list/`;
+    const make = (path: string, tagList: string[], description?: string) =>
+      files.create('allowed', { path, tags: tagList.length ? tagList : undefined, description });
+    const listed = await Promise.all([
+      make(`${prefix}red/one.txt`, [tags.red], `Quarterly ${word} figures`),
+      make(`${prefix}red/two.txt`, [tags.red, tags.blue]),
+      make(`${prefix}blue/three.txt`, [tags.blue], 'Nothing to find here'),
+      make(`${prefix}blue/${word}-four.txt`, []),
+      // Decoys under the listing prefix: the "red/" folder in another case, and tags holding the red tag.
+      make(`${prefix}Red/five.txt`, []),
+      make(`${prefix}blue/six.txt`, [`${tags.red}2`]),
+      make(`${prefix}blue/seven.txt`, [`x${tags.red}`]),
+    ]);
+    // A path holding the "red/" prefix later on, not at its start.
+    const inner = await make(`${settings.runPrefix}decoy/${prefix}red/eight.txt`, []);
+    const listing = { prefix, files: listed, tags, word, decoys: [listed[4], listed[5], listed[6], inner] };
+    await this.untilTagsListed(listing);
+    return listing;
+  }
+
+  /** Waits until a tag filter lists the files just tagged with it: the seed does not say a tag is searchable at once. */
+  private async untilTagsListed(listing: Listing): Promise<void> {
+    const { api, settings } = this;
+    const key = pickHarnessKey(settings.keys, [routeById('listFiles').scope], settings.buckets.allowed);
+    if (!key) return;
+    const windowMs = overrideOf(settings.overrides, 'consistencyWindowMs');
+    for (const tag of Object.values(listing.tags)) {
+      const want = listing.files.filter((f) => f.tags.includes(tag)).map((f) => f.path);
+      const seen = await pollUntil(async () => {
+        const { items } = await listFiles(api, settings, key, 'allowed', { tag, prefix: listing.prefix });
+        return want.every((path) => items.some((f) => f.path === path));
+      }, windowMs);
+      // Past the window the listing checks judge what the server shows; the tag checks then fail with the listing.
+      if (!seen) return;
+    }
+  }
+}
+
+/** Thrown when a check asks for a part that the run cannot make (read-only, or no key to upload). */
+export function noFixtures(settings: RunSettings): SetupError {
+  return new SetupError(settings.readOnly ? 'a --read-only run uploads no test files' : 'no key can upload to both buckets', []);
+}
