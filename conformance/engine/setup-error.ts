@@ -15,19 +15,3 @@ export class SetupError extends HarnessError {
     super(message);
   }
 }
-
-/** Polls `seen` (a read-back) until it holds or `windowMs` has passed; pauses grow from 100 ms to 1 s. */
-export async function pollUntil(seen: () => Promise<boolean>, windowMs: number): Promise<boolean> {
-  const deadline = Date.now() + windowMs;
-  for (let pause = 100; ; pause = Math.min(pause * 2, 1000)) {
-    if (await seen()) return true;
-    const left = deadline - Date.now();
-    if (left <= 0) return false;
-    await new Promise((done) => setTimeout(done, Math.min(pause, left)));
-  }
-}
-
-/** Polls `seen` for the whole window and returns true as soon as it holds once (a refused write must never show). */
-export async function showsWithin(seen: () => Promise<boolean>, windowMs: number): Promise<boolean> {
-  return pollUntil(seen, windowMs);
-}

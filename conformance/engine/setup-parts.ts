@@ -5,11 +5,11 @@
 import { overrideOf, type RunSettings } from '../config/config-types.ts';
 import type { Api } from '../http/api.ts';
 import { routeById } from '../checks/request-builder.ts';
-import { listFiles } from '../checks/read-back.ts';
+import { listFiles, pollUntil } from '../checks/read-back.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
 import type { DisposableFiles, SetupPart, SharedFixtures } from '../plan/fixture-types.ts';
 import { attributed, attributionOf, currentAttribution } from './attribution.ts';
-import { pollUntil, SetupError } from './setup-error.ts';
+import { SetupError } from './setup-error.ts';
 
 
 type Listing = NonNullable<SharedFixtures['listing']>;
@@ -19,6 +19,10 @@ export class SetupParts {
   private readonly made = new Map<SetupPart, Promise<Partial<SharedFixtures>>>();
   private readonly fileIds = new Map<SetupPart, Set<string>>();
   private readonly token: string;
+  // Words no other file of the run holds any part of: a fuzzy search (the agent's, a semantic one) must find only their files.
+  private readonly word = `zo${randomLetters(10)}`;
+  private readonly marker = `mk${randomLetters(10)}`;
+  private readonly listingWord = `zq${randomLetters(10)}`;
 
   constructor(
     private readonly api: Api,
@@ -50,14 +54,6 @@ export class SetupParts {
     return made;
   }
 
-  private get word() {
-    return `zo${this.token}`;
-  }
-
-  private get marker() {
-    return `mk${this.token}`;
-  }
-
   private async make(part: SetupPart): Promise<Partial<SharedFixtures>> {
     const { settings, files } = this;
     const description = `Figures about ${this.word}, kept in the other bucket`;
@@ -85,7 +81,7 @@ export class SetupParts {
   private async listing(): Promise<Listing> {
     const { settings, files, token } = this;
     const tags = { red: `bk-${token}-red`, blue: `bk-${token}-blue` };
-    const word = `zq${token}`;
+    const word = this.listingWord;
     const prefix = `${settings.runPrefix}list/`;
     const make = (path: string, tagList: string[], description?: string) =>
       files.create('allowed', { path, tags: tagList.length ? tagList : undefined, description });
@@ -122,6 +118,11 @@ export class SetupParts {
       if (!seen) return;
     }
   }
+}
+
+/** Random lowercase letters (no digits, so no run token or counter shares a run of them). */
+function randomLetters(count: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(count)), (b) => String.fromCharCode(97 + (b % 26))).join('');
 }
 
 /** Thrown when a check asks for a part that the run cannot make (read-only, or no key to upload). */

@@ -8,12 +8,12 @@ import type { Api } from '../http/api.ts';
 import { appendLedger } from '../ledger/ledger.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
 import { callRequest, isSuccess, routeById, type BucketRole, type JsonBody, type OperationId } from '../checks/request-builder.ts';
-import { findFile } from '../checks/read-back.ts';
+import { findFile, pollUntil } from '../checks/read-back.ts';
 import type { DisposableFiles, FixtureFile } from '../plan/fixture-types.ts';
 import { uploadBytes } from '../checks/upload.ts';
 import { runFiles } from './run-files.ts';
 import { currentAttribution } from './attribution.ts';
-import { pollUntil, SetupError } from './setup-error.ts';
+import { SetupError } from './setup-error.ts';
 
 /** The key with the most scopes holding the scopes in the bucket, or a SetupError naming what is missing. */
 export function requireHarnessKey(settings: RunSettings, scopes: string[], bucket?: BucketRole): string {
@@ -50,7 +50,7 @@ export function createTestFiles(api: Api, settings: RunSettings, unique: () => s
   return {
     adopt,
     async create(bucket, options = {}): Promise<FixtureFile> {
-      const path = options.path ?? `${settings.runPrefix}files/${unique()}.txt`;
+      const path = options.path ?? `${settings.runPrefix}t/${unique()}.txt`;
       const content = `bucketkit test file ${path}\n`;
       const up = await uploadBytes(api, settings, key('presignUpload', bucket), bucket, path, content, false);
       if (!isSuccess(up.presign.status) || !up.presign.json)

@@ -9,7 +9,6 @@ import { startMockServer, type MockServer } from '../../mocks/http/start-mock-se
 import { appendLedger, pendingEntries, readLedger } from '../ledger/ledger.ts';
 import { cleanupFromLedger } from '../cli/cleanup-command.ts';
 import { cleanupLedger } from '../ledger/cleanup.ts';
-import { keepFilesForRepro } from '../runtime/keep-repro-files.ts';
 import { routeById, routePath } from '../checks/request-builder.ts';
 import type { RunSettings } from '../config/config-types.ts';
 
@@ -76,14 +75,7 @@ describe('cleaning up from a ledger', () => {
     );
     await fetch(second.url, { method: 'PUT', headers: second.headers, body: 'hi' });
     appendLedger(ledger, { kind: 'file', bucketId: ws.buckets[0], id: second.fileId, path: 'bucketkit-conformance/crashed/b.txt' });
-    const runDir = join(ledger, '..');
-    expect(
-      keepFilesForRepro(runDir, 'SCOPE-updateFile-refused', {
-        method: 'PATCH',
-        url: `${mock.baseUrl}/x/files/${second.fileId}`,
-        headers: {},
-      }),
-    ).toEqual([second.fileId]);
+    appendLedger(ledger, { kind: 'kept', id: second.fileId, check: 'SCOPE-updateFile-refused' });
     const send = async (req: { method: string; path: string; json?: unknown }) => {
       const res = await fetch(`${mock.baseUrl}${req.path}`, {
         method: req.method,
