@@ -10,8 +10,8 @@ export const MAX_STEPS = 200;
 export interface Attribution {
   /** The check's id, or a set-up part's name ("set-up: listing files"). */
   owner: string;
-  /** Whether the owner is a check (its requests are judged as that check's), the set-up or the cleanup. */
-  phase: 'check' | 'setup' | 'cleanup';
+  /** Whether the owner is a check, a part of the set-up, traffic sent for the rules judged over every exchange, or the cleanup. */
+  phase: 'check' | 'setup' | 'traffic' | 'cleanup';
   steps: Step[];
   requests: number;
   /** Test files the owner created or used (kept for reproduction when the check fails). */

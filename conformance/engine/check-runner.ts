@@ -6,6 +6,7 @@ import type { Exchange } from '../http/api-client.ts';
 import { buildCurl } from '../http/curl.ts';
 import { CheckFailure } from '../checks/assert.ts';
 import { ReadBackError } from '../checks/read-back.ts';
+import { NotProven } from '../checks/oracle-checks.ts';
 import type { RunSettings } from '../config/config-types.ts';
 import type { CheckRun, PlannedCheck } from '../plan/check-types.ts';
 import { SETUP_PARTS } from '../plan/fixture-types.ts';
@@ -24,6 +25,7 @@ function outcomeOfError(session: TargetSession, error: unknown, attribution: Att
     return { status: 'fail', failure: { expected: plain(redact(error.expected)), actual: plain(redact(error.actual)), curl } };
   }
   const message = plain(redact((error as Error)?.message ?? String(error)));
+  if (error instanceof NotProven) return { status: 'skip', reason: `not proven: ${message}` };
   if (error instanceof ReadBackError && error.operationId && session.unservedReason(error.operationId))
     return { status: 'error', reason: `not run: needs ${error.operationId} to read back, which ${session.unservedReason(error.operationId)}` };
   if (error instanceof SetupError) {

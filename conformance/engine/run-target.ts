@@ -10,6 +10,7 @@ import { callRequest, isSuccess, routeById, type BucketRole } from '../checks/re
 import { keyOfCheck } from '../checks/key-checks.ts';
 import { attributed, attributionOf } from './attribution.ts';
 import { concurrencyLimit } from './limits.ts';
+import { runTraffic, trafficOf, type TrafficReport } from './run-traffic.ts';
 import type { CheckResult } from './outcome.ts';
 import { runFiles } from './run-files.ts';
 import type { TargetSession } from './target-session.ts';
@@ -19,6 +20,8 @@ export interface TargetRun {
   cleanup?: CleanupReport;
   /** Why the run stopped before its end (the deployment stopped answering), if it did. */
   stopped?: string;
+  /** What the traffic for the rules over every exchange sent. */
+  traffic?: TrafficReport;
   durationMs: number;
 }
 
@@ -80,7 +83,16 @@ export async function runTarget(session: TargetSession, plan: PlannedCheck[], op
   ledgerRunEntry(settings);
   session.expect(plan);
   if (!settings.readOnly) await attributed(attributionOf('set-up: intelligence', 'setup'), () => rememberIntelligence(session));
-  const results = await runChecks(session, plan, options);
+  // Every check and the traffic first; then the checks that judge all of their exchanges.
+  const judging = (p: PlannedCheck) => p.def.judgesTraffic === true;
+  const limit = concurrencyLimit(options.checkConcurrency ?? settings.concurrency * 2);
+  const [first, traffic] = await Promise.all([
+    runChecks(session, plan.filter((p) => !judging(p)), { ...options, limit }),
+    runTraffic(session, trafficOf(settings), limit),
+  ]);
+  const last = await runChecks(session, plan.filter(judging), { ...options, limit });
+  const byId = new Map([...first, ...last].map((r) => [r.id, r]));
+  const results = plan.map((p) => byId.get(p.def.id)!);
   const stopped = session.breaker.stopped();
   let cleanup: CleanupReport | undefined;
   if (stopped) {
@@ -95,17 +107,17 @@ export async function runTarget(session: TargetSession, plan: PlannedCheck[], op
       ).catch((error: Error) => ({ removed: 0, restored: 0, kept: [], problems: [session.api.redact(error.message)] })),
     );
   }
-  return { results: noteMisdeclaredKeys(results), cleanup, stopped, durationMs: Math.round(performance.now() - started) };
+  return { results: noteMisdeclaredKeys(results), cleanup, stopped, traffic, durationMs: Math.round(performance.now() - started) };
 }
 
 /** Runs planned checks concurrently in the session (route served proofs first); results in plan order. */
 export async function runChecks(
   session: TargetSession,
   plan: PlannedCheck[],
-  options: Pick<TargetRunOptions, 'onResult' | 'checkConcurrency'> & { settings?: RunSettings } = {},
+  options: Pick<TargetRunOptions, 'onResult' | 'checkConcurrency'> & { settings?: RunSettings; limit?: <T>(task: () => Promise<T>) => Promise<T> } = {},
 ): Promise<CheckResult[]> {
   session.expect(plan);
-  const limit = concurrencyLimit(options.checkConcurrency ?? session.settings.concurrency * 2);
+  const limit = options.limit ?? concurrencyLimit(options.checkConcurrency ?? session.settings.concurrency * 2);
   // Served proofs first: the other checks of a route wait for them (and must not take every slot while they wait).
   const order = plan.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i);
   const results: CheckResult[] = new Array(plan.length);

@@ -4,25 +4,14 @@
 // has stopped.
 import type { ApiRequest, Exchange } from '../http/api-client.ts';
 import type { Api } from '../http/api.ts';
+import type { AuthUsed, IntendedRequest, LoggedExchange } from '../oracles/logged-exchange.ts';
 import { currentAttribution, recordStep } from './attribution.ts';
 import type { CircuitBreaker } from './breaker.ts';
 
 /** The most of an answer's text the run log keeps for the rules judged after the run. */
 export const LOGGED_TEXT_LIMIT = 256 * 1024;
 
-/** One exchange of the run, as the rules over every exchange see it; kept in memory only (it may hold a key). */
-export interface LoggedExchange {
-  seq: number;
-  owner: string;
-  phase: 'check' | 'setup' | 'cleanup';
-  request: ApiRequest;
-  /** The URL as sent (a key in its query string included). */
-  url: string;
-  status: number;
-  headers: Record<string, string>;
-  /** The answer's text, cut at LOGGED_TEXT_LIMIT. */
-  text: string;
-}
+export type { LoggedExchange } from '../oracles/logged-exchange.ts';
 
 /** The run's exchanges, in the order their answers came. */
 export class ExchangeLog {
@@ -41,8 +30,18 @@ function gotNoAnswer(error: unknown): boolean {
   return name === 'TransportError' || name === 'HarnessError';
 }
 
+/** How a request authenticated, read from what the suite asked for (a raw header counts as a key only when it is exactly one). */
+function authOf(client: Api, request: ApiRequest, keyNames: readonly string[]): AuthUsed {
+  const auth = request.auth;
+  if (!auth || 'none' in auth) return { kind: 'invalid', how: 'no Authorization header' };
+  if ('queryParam' in auth) return { kind: 'invalid', how: `the key in ?${auth.queryParam}=` };
+  if ('key' in auth) return { kind: 'key', key: auth.key };
+  const exact = keyNames.find((name) => auth.header === `Bearer ${client.token(name)}`);
+  return exact ? { kind: 'key', key: exact } : { kind: 'invalid', how: 'an Authorization header with no valid key' };
+}
+
 /** Wraps the client for one target's session. */
-export function sessionApi(client: Api, breaker: CircuitBreaker, log: ExchangeLog): Api {
+export function sessionApi(client: Api, breaker: CircuitBreaker, log: ExchangeLog, keyNames: readonly string[] = []): Api {
   const title = (request: ApiRequest, url: string) => {
     const { host, pathname, search } = new URL(url);
     return `${request.method} ${client.redact(`${host}${pathname}${search}`)}`;
@@ -72,6 +71,9 @@ export function sessionApi(client: Api, breaker: CircuitBreaker, log: ExchangeLo
         owner: owner?.owner ?? 'run',
         phase: owner?.phase ?? 'setup',
         request,
+        sent: exchange.request,
+        auth: authOf(client, request, keyNames),
+        intent: (request as IntendedRequest).intent,
         url: exchange.request.url,
         status: exchange.status,
         headers: exchange.headers,

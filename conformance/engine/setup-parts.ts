@@ -4,7 +4,8 @@
 // concurrently instead of in one fixed-budget set-up.
 import { overrideOf, type RunSettings } from '../config/config-types.ts';
 import type { Api } from '../http/api.ts';
-import { routeById } from '../checks/request-builder.ts';
+import { callRequest, isSuccess, routeById, type JsonBody } from '../checks/request-builder.ts';
+import type { OtherBucketMarkers } from '../oracles/markers.ts';
 import { listFiles, pollUntil } from '../checks/read-back.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
 import type { DisposableFiles, SetupPart, SharedFixtures } from '../plan/fixture-types.ts';
@@ -29,8 +30,11 @@ export class SetupParts {
     private readonly settings: RunSettings,
     private readonly files: DisposableFiles,
     unique: () => string,
+    private readonly markers?: OtherBucketMarkers,
   ) {
     this.token = unique();
+    markers?.add(this.word, "the word only the other bucket's test files carry");
+    markers?.add(this.marker, "the marker in the other bucket's test files");
   }
 
   /** The fixtures holding the parts asked for; throws the first part's SetupError. */
@@ -70,11 +74,49 @@ export class SetupParts {
         const trashed = canTrash
           ? await files.create('other', { path: `${settings.runPrefix}shared/trashed-${this.word}-${this.marker}.txt`, description, trashed: true })
           : undefined;
+        await Promise.all([this.otherAutomation(), this.otherSuggestion()]);
         return { foreign: { word: this.word, marker: this.marker, trashed } };
       }
       case 'listing':
         return { listing: await this.listing() };
     }
+  }
+
+  /** An automation in the other bucket, named with its marker (when a key can create one there); its id becomes a marker too. */
+  private async otherAutomation(): Promise<void> {
+    const { settings } = this;
+    const route = routeById('createAutomation');
+    const key = pickHarnessKey(settings.keys, [route.scope], settings.buckets.other);
+    if (!key) return;
+    const name = `bucketkit ${this.marker} automation`;
+    const json: JsonBody<'createAutomation'> = {
+      name,
+      enabled: false,
+      trigger: { event: 'file.uploaded', prefix: `${settings.runPrefix}${this.marker}/` },
+      action: { type: 'add_tags', tags: ['bucketkit-probe'] },
+    };
+    const ex = await this.api.send(callRequest(route, settings, 'other', { json }, { key }));
+    if (!isSuccess(ex.status)) return;
+    this.markers?.add((ex.json as { id?: string } | undefined)?.id, "the id of the run's automation in the other bucket");
+  }
+
+  /** A suggestion in the other bucket about its test file, its reason carrying the marker. */
+  private async otherSuggestion(): Promise<void> {
+    const { settings } = this;
+    const route = routeById('createSuggestion');
+    const key = pickHarnessKey(settings.keys, [route.scope], settings.buckets.other);
+    if (!key) return;
+    const { otherFile } = await this.part('otherFile');
+    if (!otherFile) return;
+    const json: JsonBody<'createSuggestion'> = {
+      fileId: otherFile.id,
+      kind: 'add_tags',
+      proposal: { tags: ['bucketkit-probe'] },
+      reason: `bucketkit ${this.marker} suggestion`,
+    };
+    const ex = await this.api.send(callRequest(route, settings, 'other', { json }, { key }));
+    if (!isSuccess(ex.status)) return;
+    this.markers?.add((ex.json as { id?: string } | undefined)?.id, "the id of the run's suggestion in the other bucket");
   }
 
   /** The listing test files: prefix, tag and search targets, and decoys that only a sloppy filter would list. */

@@ -17,6 +17,8 @@ import type { CheckOutcome, CheckResult } from './outcome.ts';
 import { runFiles } from './run-files.ts';
 import { ExchangeLog, sessionApi } from './session-api.ts';
 import { SetupParts } from './setup-parts.ts';
+import { OtherBucketMarkers } from '../oracles/markers.ts';
+import { viewOf, type ExchangeView } from '../oracles/exchange-view.ts';
 import { createTestFiles, requireHarnessKey } from './test-files.ts';
 
 /** Statuses of a valid call on a real target that say the route is not there at all. */
@@ -47,14 +49,24 @@ export class TargetSession {
   private readonly runnable = new Set<string>();
   private readonly operationOfRoute = new Map(loadRouteTable().map((r) => [routeLabel(r), r.operationId]));
   private counter = 0;
+  /** What belongs to the other bucket, for the bucketIds rule over every exchange. */
+  readonly markers = new OtherBucketMarkers();
+  /** The run's test files by id → the bucket id holding them, for the file-hierarchy rule. */
+  readonly fileBuckets = new Map<string, string>();
 
   constructor(
     client: Api,
     readonly settings: RunSettings,
   ) {
-    this.api = sessionApi(client, this.breaker, this.log);
-    this.files = createTestFiles(this.api, settings, this.unique);
-    this.parts = new SetupParts(this.api, settings, this.files, this.unique);
+    this.api = sessionApi(client, this.breaker, this.log, settings.keys.map((k) => k.name));
+    this.files = createTestFiles(this.api, settings, this.unique, (bucket, id, path) => {
+      this.fileBuckets.set(id, settings.buckets[bucket]);
+      if (bucket === 'other') {
+        this.markers.add(id, `the id of the run's test file ${path}`);
+        this.markers.add(path, "the path of one of the run's test files");
+      }
+    });
+    this.parts = new SetupParts(this.api, settings, this.files, this.unique, this.markers);
   }
 
   /** A short lowercase token unique within the run, for names and markers. */
@@ -133,7 +145,29 @@ export class TargetSession {
       unique: this.unique,
       harnessKey: (scopes, bucket) => requireHarnessKey(settings, scopes, bucket),
       unserved: this.unservedOperations(),
+      markers: this.markers,
+      judge: {
+        views: () => this.views(),
+        context: {
+          settings,
+          keys: new Map(settings.keys.map((k) => [k.name, k])),
+          markers: this.markers,
+          fileBuckets: this.fileBuckets,
+          unserved: this.unservedOperations(),
+        },
+      },
     };
+  }
+
+  private viewCache?: { length: number; views: ExchangeView[] };
+
+  /** The run's exchanges as the rules read them (API requests only), computed once per state of the log. */
+  views(): ExchangeView[] {
+    if (this.viewCache?.length !== this.log.entries.length) {
+      const views = this.log.entries.flatMap((entry) => viewOf(entry, this.settings.baseUrl) ?? []);
+      this.viewCache = { length: this.log.entries.length, views };
+    }
+    return this.viewCache.views;
   }
 
   /** Marks what a failing check used as kept, so its curl line still finds it after the run (unless --no-keep). */

@@ -22,8 +22,13 @@ export function requireHarnessKey(settings: RunSettings, scopes: string[], bucke
   return key;
 }
 
-/** Creates the run's test-file service; `unique` names each file. */
-export function createTestFiles(api: Api, settings: RunSettings, unique: () => string): DisposableFiles {
+/** Creates the run's test-file service; `unique` names each file; `onAdopt` hears of each file the run owns. */
+export function createTestFiles(
+  api: Api,
+  settings: RunSettings,
+  unique: () => string,
+  onAdopt?: (bucket: BucketRole, fileId: string, path: string) => void,
+): DisposableFiles {
   const ledger = runFiles(settings.runDir).ledger;
   const windowMs = overrideOf(settings.overrides, 'consistencyWindowMs');
   const key = (operationId: OperationId, bucket: BucketRole) => requireHarnessKey(settings, [routeById(operationId).scope], bucket);
@@ -31,6 +36,7 @@ export function createTestFiles(api: Api, settings: RunSettings, unique: () => s
   const adopt = async (bucket: BucketRole, fileId: string, path: string) => {
     if (!fileId) return;
     currentAttribution()?.files.add(fileId);
+    onAdopt?.(bucket, fileId, path);
     appendLedger(ledger, { kind: 'file', bucketId: settings.buckets[bucket], id: fileId, path });
   };
   /** Sends a set-up call that must be answered 2xx (any 2xx: the seed states no success code). */

@@ -4,6 +4,9 @@ import type { Route } from '../../openapi/contract/route-table.ts';
 import type { SchemaValidator } from '../../openapi/contract/schema-validator.ts';
 import type { Area, Level, RunSettings } from '../config/config-types.ts';
 import type { Api } from '../http/api.ts';
+import type { ExchangeView } from '../oracles/exchange-view.ts';
+import type { JudgeContext } from '../oracles/oracle-rules.ts';
+import type { OtherBucketMarkers } from '../oracles/markers.ts';
 import type { SharedFixtures, DisposableFiles, SetupPart } from './fixture-types.ts';
 
 /** A key a check needs: what it must hold, lack and reach. */
@@ -32,6 +35,10 @@ export interface CheckRun {
   unique(): string;
   /** Operations the run found the deployment does not serve (a KEY check proves scopes on other routes). */
   unserved?: ReadonlySet<string>;
+  /** What belongs to the other bucket: a check that puts something there adds its id and marker strings. */
+  markers?: OtherBucketMarkers;
+  /** For the checks that judge every exchange of the run (given once every other check has run). */
+  judge?: { views(): ExchangeView[]; context: JudgeContext };
 }
 
 export interface CheckDef {
@@ -52,6 +59,8 @@ export interface CheckDef {
   needs?: SetupPart[];
   /** Scopes the harness itself needs for set-up or read-back (skip naming them when missing). */
   harness?: { scopes: string[]; bucket?: 'allowed' | 'other' }[];
+  /** Judges the run's exchanges: runs after every other check and all traffic. */
+  judgesTraffic?: boolean;
   /** A lock name: checks sharing it never run at the same time (bucket-wide state such as intelligence). */
   exclusive?: string;
   /** Runs the check: throws a CheckFailure when the server breaks the requirement; a pass may return a note
