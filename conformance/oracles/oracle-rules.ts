@@ -70,7 +70,7 @@ export const ORACLE_RULES: OracleRule[] = [
     area: 'bucket-limits',
     level: () => 'core',
     sentence: () => "showed a key barred from the other bucket anything of that bucket (its files, trash, automations, suggestions, shares, transfers), or served it that bucket",
-    appliesTo: () => true,
+    appliesTo: (route) => route.bucketScoped,
     relevant: (view, _route, ctx) => barred(keyOf(view, ctx), ctx),
     broken: (view, _route, ctx) => {
       const key = keyOf(view, ctx)!;
