@@ -2,9 +2,10 @@
 // per target, an API client whose requests never reach a reporter unredacted,
 // the target's plan and shared test files, and the worker's disposable files,
 // cleaned up when the worker ends.
-import { test as base, type APIRequestContext } from '@playwright/test';
+import { test as base } from '@playwright/test';
 import { loadSchemaValidator } from '../../openapi/contract/load-spec.ts';
 import { ApiClient, type Exchange } from '../http/api-client.ts';
+import { createTransport } from '../http/transport/create-transport.ts';
 import { appendLedger } from '../ledger/ledger.ts';
 import type { CheckRun } from '../plan/check-types.ts';
 import type { SharedFixtures } from '../plan/fixture-types.ts';
@@ -12,7 +13,7 @@ import { circuitBreaker } from './circuit-breaker.ts';
 import { createWorkerFiles, requireHarnessKey, type WorkerFiles } from './disposable-files.ts';
 import { readFixtures, runFiles } from './run-files.ts';
 import { targetPlan, type TargetPlan } from './run-plan.ts';
-import { keySafeContext } from './step-transport.ts';
+import { keySafeTransport } from './step-transport.ts';
 
 export interface SuiteWorker {
   run: TargetPlan;
@@ -23,6 +24,8 @@ export interface SuiteWorker {
   context(keys: Record<string, string[]>): CheckRun;
   /** Why the target's run stopped (preflight, set-up, circuit breaker), or undefined. */
   stopped(): string | undefined;
+  /** Closes the target's connections. */
+  close(): Promise<void>;
 }
 
 /** The worker's suites, one per target, made when a test of that target first needs it. */
@@ -40,20 +43,20 @@ function ledgerObserver(ledger: string): (ex: Exchange) => void {
   };
 }
 
-function createSuite(run: TargetPlan, transport: APIRequestContext, workerIndex: number): SuiteWorker {
+function createSuite(run: TargetPlan, workerIndex: number): SuiteWorker {
   const { settings } = run;
   const breaker = circuitBreaker(settings.runDir);
-  const context = keySafeContext(transport, { redact: run.redact, breaker, timeoutMs: settings.requestTimeoutMs });
+  const wire = createTransport({ baseUrl: settings.baseUrl, timeoutMs: settings.requestTimeoutMs });
+  const transport = keySafeTransport(wire, { redact: run.redact, breaker });
   const keys = new Map(settings.keys.map((k, i) => [k.name, run.secrets[i]]));
-  const api = new ApiClient(
-    context,
-    settings.baseUrl,
-    settings.runId,
+  const api = new ApiClient({
+    transport,
+    baseUrl: settings.baseUrl,
+    runId: settings.runId,
     keys,
-    run.redact,
-    settings.requestTimeoutMs,
-    ledgerObserver(runFiles(settings.runDir).ledger),
-  );
+    redact: run.redact,
+    observer: ledgerObserver(runFiles(settings.runDir).ledger),
+  });
   let counter = 0;
   const tag = settings.runId.slice(-6).toLowerCase();
   const unique = () => `${tag}w${workerIndex}n${++counter}`;
@@ -66,6 +69,7 @@ function createSuite(run: TargetPlan, transport: APIRequestContext, workerIndex:
     files,
     fixtures,
     stopped: () => breaker.stopped(),
+    close: () => transport.close(),
     context: (chosen) => ({
       api,
       settings,
@@ -84,14 +88,12 @@ function createSuite(run: TargetPlan, transport: APIRequestContext, workerIndex:
 
 export const test = base.extend<object, { suites: SuitePool }>({
   suites: [
-    async ({ playwright }, use, workerInfo) => {
-      // Never sends a request itself: it only stands behind the key-safe transport's type.
-      const transport = await playwright.request.newContext();
+    async ({}, use, workerInfo) => {
       const suites = new Map<number, SuiteWorker>();
       await use({
         of(index) {
           let suite = suites.get(index);
-          if (!suite) suites.set(index, (suite = createSuite(targetPlan(index), transport, workerInfo.workerIndex)));
+          if (!suite) suites.set(index, (suite = createSuite(targetPlan(index), workerInfo.workerIndex)));
           return suite;
         },
       });
@@ -102,7 +104,7 @@ export const test = base.extend<object, { suites: SuitePool }>({
         // A cleanup problem is not a conformance failure: it goes to the run's final cleanup report.
         for (const problem of report.problems) console.warn(suite.run.redact(`cleanup: ${problem}`));
       }
-      await transport.dispose();
+      for (const suite of suites.values()) await suite.close();
     },
     { scope: 'worker' },
   ],

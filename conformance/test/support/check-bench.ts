@@ -4,7 +4,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { loadRouteTable, loadSchemaValidator } from '../../../openapi/contract/load-spec.ts';
 import { listScopes } from '../../../openapi/contract/route-table.ts';
 import { loadBundledSpec } from '../../../openapi/contract/load-spec.ts';
@@ -12,6 +11,7 @@ import { startMockServer, type MockServer } from '../../../mocks/http/start-mock
 import { embeddedKeyPlan } from '../../embedded/embedded-target.ts';
 import type { Overrides, ResolvedKey, RunSettings } from '../../config/config-types.ts';
 import { ApiClient } from '../../http/api-client.ts';
+import { createTransport } from '../../http/transport/create-transport.ts';
 import { createRedactor } from '../../http/redact.ts';
 import { generateChecks } from '../../checks/all-checks.ts';
 import { CheckFailure } from '../../checks/assert.ts';
@@ -87,15 +87,14 @@ export async function startBench(extra: BenchKey[] = []): Promise<Bench> {
     requestTimeoutMs: 15_000,
   };
   const secrets = keys.map((k) => ({ env: k.env, token: tokens.get(k.name)! }));
-  const context: APIRequestContext = await playwrightRequest.newContext();
-  const api = new ApiClient(
-    context,
-    settings.baseUrl,
+  const transport = createTransport({ baseUrl: settings.baseUrl, timeoutMs: settings.requestTimeoutMs });
+  const api = new ApiClient({
+    transport,
+    baseUrl: settings.baseUrl,
     runId,
-    new Map(keys.map((k, i) => [k.name, secrets[i]])),
-    createRedactor(secrets),
-    15_000,
-  );
+    keys: new Map(keys.map((k, i) => [k.name, secrets[i]])),
+    redact: createRedactor(secrets),
+  });
   let counter = 0;
   const unique = () => `${runId.slice(-5)}b${++counter}`;
   const fixtures: SharedFixtures = await prepareFixtures(api, settings, createWorkerFiles(api, settings, 0, unique), unique);
@@ -144,7 +143,7 @@ export async function startBench(extra: BenchKey[] = []): Promise<Bench> {
       return outcomes;
     },
     async close() {
-      await context.dispose();
+      await transport.close();
       await proxy.close();
       await mock.close();
     },
