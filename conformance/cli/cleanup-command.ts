@@ -9,7 +9,7 @@ import { readLedger } from '../ledger/ledger.ts';
 import { loadConfig, resolveTokens } from '../config/load-config.ts';
 
 export interface CleanupOptions {
-  /** Timeout of one request, in ms (default 15000). */
+  /** Timeout of one request, in ms (default BUCKETKIT_REQUEST_TIMEOUT_MS, checked by the CLI, else 15000). */
   timeoutMs?: number;
   /** Extra PEM CA certificates to trust (a private TLS deployment). */
   ca?: string[];
@@ -42,7 +42,7 @@ export async function cleanupFromLedger(
   const redact = createRedactor(tokens);
   const transport = createTransport({
     baseUrl: config.baseUrl,
-    timeoutMs: options.timeoutMs ?? 15_000,
+    timeoutMs: options.timeoutMs ?? Number(env.BUCKETKIT_REQUEST_TIMEOUT_MS ?? 15_000),
     ...(options.ca?.length ? { ca: options.ca } : {}),
   });
   const api = new ApiClient({

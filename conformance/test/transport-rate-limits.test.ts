@@ -147,8 +147,9 @@ describe('pacing per key against a token bucket', () => {
     expect(bucket.served()).toBe(300);
     expect(seconds).toBeLessThanOrEqual((1.3 * 300) / 50);
     expect(stats.rateLimited).toBe(bucket.refused());
-    // After the first 429 the key is paced near the bucket's rate: few requests are refused.
-    expect(bucket.refused()).toBeLessThanOrEqual(0.15 * 300);
+    // After a 429 the key is paced near the bucket's rate: few requests are refused (about 10;
+    // pausing for Retry-After alone, without lowering the rate, meets about 35).
+    expect(bucket.refused()).toBeLessThanOrEqual(20);
     console.info(`R=50: ${seconds.toFixed(2)} s, ${bucket.refused()} 429s`);
   }, 15_000);
 

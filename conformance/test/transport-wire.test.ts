@@ -2,6 +2,11 @@
 // redirects (never followed, a key never reaches another origin), a trickle,
 // a gzip bomb and a 200 MB answer (memory bounded, raw bytes kept), a 503
 // without Retry-After, a refused port, and a private TLS CA.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTransport } from '../http/transport/create-transport.ts';
@@ -211,4 +216,29 @@ describe('a private TLS deployment', () => {
     expect(got.body.toString()).toBe('{"ok":true}');
     expect(tls.received[0].headers.authorization).toBe(`Bearer ${KEY}`);
   });
+
+  it('NODE_EXTRA_CA_CERTS trusts the CA too (Node reads it at start, so in a new process)', async () => {
+    const pki = makePrivateCa();
+    const tls = await server(answer(200, {}, 'trusted by env'), { key: pki.key, cert: pki.cert });
+    const caFile = join(mkdtempSync(join(tmpdir(), 'bk-ca-')), 'ca.pem');
+    writeFileSync(caFile, pki.caPem);
+    const script = [
+      `import { createTransport } from ${JSON.stringify(fileURLToPath(new URL('../http/transport/create-transport.ts', import.meta.url)))};`,
+      `const t = createTransport({ baseUrl: ${JSON.stringify(tls.origin)}, timeoutMs: 5000 });`,
+      `const a = await t.send({ method: 'GET', url: ${JSON.stringify(`${tls.origin}/x`)}, headers: {}, carriesKey: false });`,
+      'console.log(a.status, a.body.toString()); await t.close();',
+    ].join('\n');
+    const run = (extra: Record<string, string>) =>
+      new Promise<string>((done) =>
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', '--input-type=module', '-e', script],
+          { env: { ...process.env, ...extra } },
+          (_e, out, err) => done(`${out}${err}`),
+        ),
+      );
+    expect(await run({ NODE_EXTRA_CA_CERTS: '' })).toContain('UNABLE_TO_VERIFY_LEAF_SIGNATURE');
+    expect(await run({ NODE_EXTRA_CA_CERTS: caFile })).toBe('200 trusted by env\n');
+    expect(tls.received).toHaveLength(1);
+  }, 15_000);
 });
