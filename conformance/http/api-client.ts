@@ -10,6 +10,7 @@ export const RUN_HEADER = 'X-Bucketkit-Run';
 /** How a request authenticates: a configured key, none, a raw header, or a key in the query string. */
 export type Auth = { key: string } | { none: true } | { header: string } | { queryParam: string; key: string };
 
+/** A request as checks write it: relative path, query, auth by key name, a JSON or raw body. */
 export interface ApiRequest {
   method: string;
   /** Relative to the base URL (e.g. `/workspaces`), or an absolute URL (presigned); sent as built, never re-encoded. */
@@ -24,6 +25,7 @@ export interface ApiRequest {
   headers?: Record<string, string>;
 }
 
+/** One request and its answer, as checks judge it. */
 export interface Exchange {
   /** The request as sent; holds tokens, so only ever leaves through buildCurl or the redactor. */
   request: CurlRequest;
@@ -46,8 +48,10 @@ export interface Exchange {
   elapsedMs: number;
 }
 
+/** A fault of the harness or a request that got no answer: the check could not run, it did not fail. */
 export class HarnessError extends Error {}
 
+/** What an ApiClient is built from. */
 export interface ApiClientOptions {
   transport: Transport;
   /** The deployment's base URL (ends with /api/v1). */
@@ -72,6 +76,7 @@ function parseJson(answer: WireAnswer, text: string, redact: Redactor): Pick<Exc
   }
 }
 
+/** The suite's client of the API under test. */
 export class ApiClient {
   readonly redact: Redactor;
   private readonly baseOrigin: string;

@@ -40,7 +40,7 @@ export class OriginError extends Error {
 }
 
 /** A duration for a message: "800 ms", "30 s", "2.5 s". */
-export function duration(ms: number): string {
+function duration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   return `${Math.round(ms / 100) / 10} s`;
 }

@@ -2,8 +2,11 @@
 // wrong value is refused with a message naming the field, never used quietly.
 import type { RetryLimits, TransportConfig } from './transport-types.ts';
 
+/** The size cap when the config sets none: 8 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+/** Requests in flight when the config sets no concurrency. */
 export const DEFAULT_CONCURRENCY = 8;
+/** The rate-limit caps when the config sets none. */
 export const DEFAULT_RETRY: RetryLimits = { maxAttempts: 6, maxWaitMs: 60_000, runBudgetMs: 10 * 60_000 };
 
 /** The settings a transport runs with. */

@@ -6,6 +6,7 @@ import type { RetryLimits } from './transport-types.ts';
 // A 429 without Retry-After: wait 1 s, then 2, 4, 8… (capped by maxWaitMs).
 const FIRST_BACKOFF_MS = 1000;
 
+/** What to do after a rate-limited answer: wait this long, or give up at a cap. */
 export type WaitPlan = { waitMs: number } | { cap: RateLimitCap; limit: number };
 
 /** The waiting rules of one transport; the run budget is shared by all its requests. */

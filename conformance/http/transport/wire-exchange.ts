@@ -10,8 +10,10 @@ import { Agent } from 'undici';
 import { noAnswer, TransportError } from './transport-errors.ts';
 import type { HeaderLine, WireAnswer, WireRequest } from './transport-types.ts';
 
+/** An answer as one exchange gives it, before the transport adds attempts and timing. */
 export type RawAnswer = Omit<WireAnswer, 'attempts' | 'waitedMs' | 'elapsedMs'>;
 
+/** The bounds of one exchange. */
 export interface ExchangeLimits {
   timeoutMs: number;
   maxResponseBytes: number;
@@ -35,11 +37,13 @@ function trustedRoots(ca: string[]): string[] {
 
 /** The connection pool of a transport. */
 export function createAgent(options: { timeoutMs: number; concurrency: number; ca: string[] }): Agent {
+  // undici's own timers only back up the overall deadline (exchange below), which names the cause more clearly.
+  const backstop = options.timeoutMs + 1000;
   return new Agent({
     connections: options.concurrency,
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-    connect: { timeout: options.timeoutMs, ...(options.ca.length ? { ca: trustedRoots(options.ca) } : {}) },
+    headersTimeout: backstop,
+    bodyTimeout: backstop,
+    connect: { timeout: backstop, ...(options.ca.length ? { ca: trustedRoots(options.ca) } : {}) },
   });
 }
 
