@@ -8,6 +8,8 @@ import { planRun, shardPlan } from '../plan/planner.ts';
 import { routeLabel } from '../plan/check-types.ts';
 import { buildSummary, type Summary } from '../report/summary.ts';
 import { makeClient } from './make-client.ts';
+import type { TrafficReport } from './run-traffic.ts';
+import type { TransportStats } from '../http/transport/transport-types.ts';
 import type { CheckResult } from './outcome.ts';
 import { writeOutcomes, type RunStop } from './run-files.ts';
 import { runTarget } from './run-target.ts';
@@ -38,6 +40,8 @@ export async function checkTarget(prepared: PreparedTarget, options: CheckTarget
   let results: CheckResult[];
   let incomplete: RunStop | undefined = checked.stop;
   let cleanup;
+  let traffic: TrafficReport | undefined;
+  let sent: TransportStats | undefined;
   if (checked.stop) {
     options.say?.(`preflight: ${checked.stop.reason}`);
     const reason = `not run: ${checked.stop.reason}`;
@@ -50,11 +54,18 @@ export async function checkTarget(prepared: PreparedTarget, options: CheckTarget
       ...(status === 'run' ? { status: 'error' as const, reason } : { status, reason: why }),
     }));
   } else {
-    const session = new TargetSession(options.client ?? makeClient(settings, secrets), settings);
-    const run = await runTarget(session, plan, { onResult: options.onResult });
-    results = run.results;
-    cleanup = run.cleanup;
-    if (run.stopped) incomplete = { exitCode: 2, reason: run.stopped };
+    const client = options.client ? { api: options.client, stats: () => undefined, close: async () => undefined } : makeClient(settings, secrets);
+    try {
+      const session = new TargetSession(client.api, settings);
+      const run = await runTarget(session, plan, { onResult: options.onResult });
+      results = run.results;
+      cleanup = run.cleanup;
+      traffic = run.traffic;
+      sent = client.stats();
+      if (run.stopped) incomplete = { exitCode: 2, reason: run.stopped };
+    } finally {
+      await client.close();
+    }
   }
   writeOutcomes(settings.runDir, results);
   const summary = buildSummary(
@@ -68,7 +79,14 @@ export async function checkTarget(prepared: PreparedTarget, options: CheckTarget
       cleanup,
       harnessProblems: [],
       incomplete,
-      stats: { durationMs: Date.now() - started, concurrency: settings.concurrency },
+      stats: {
+        durationMs: Date.now() - started,
+        concurrency: settings.concurrency,
+        ...(sent
+          ? { requests: sent.sent, rateLimited: sent.rateLimited, waitedMs: Math.round(sent.waitedMs), maxInFlight: sent.maxInFlight }
+          : {}),
+        ...(traffic ? { traffic: { sent: traffic.sent, notSent: traffic.notSent.length, problems: traffic.problems } } : {}),
+      },
     },
     loadRouteTable().map(routeLabel),
   );

@@ -1,25 +1,29 @@
-// Builds the client a target's session sends through, from the run's settings
-// and the keys' secrets.
-import type { APIRequestContext } from '@playwright/test';
+// Builds the client a target's session sends through: the hardened transport
+// (the base URL's origin only, timeouts, size cap, Retry-After, pacing) behind
+// the suite's API client, from the run's settings and the keys' secrets.
 import type { RunSettings } from '../config/config-types.ts';
 import { ApiClient } from '../http/api-client.ts';
 import type { Api } from '../http/api.ts';
 import { createRedactor, type Secret } from '../http/redact.ts';
-import { sendHttp } from '../runtime/http-send.ts';
+import { createTransport } from '../http/transport/create-transport.ts';
+import type { TransportStats } from '../http/transport/transport-types.ts';
+
+export interface TargetClient {
+  api: Api;
+  /** What the transport sent and met so far. */
+  stats(): TransportStats;
+  close(): Promise<void>;
+}
 
 /** The client of a target. */
-export function makeClient(settings: RunSettings, secrets: Secret[]): Api {
-  const context = {
-    async fetch(url: string, options: { method?: string; headers?: Record<string, string>; data?: Buffer; timeout?: number }) {
-      const answer = await sendHttp(url, {
-        method: options.method ?? 'GET',
-        headers: options.headers ?? {},
-        body: options.data,
-        timeoutMs: options.timeout ?? settings.requestTimeoutMs,
-      });
-      return { status: () => answer.status, headers: () => answer.headers, body: async () => answer.body };
-    },
-  } as unknown as APIRequestContext;
+export function makeClient(settings: RunSettings, secrets: Secret[]): TargetClient {
+  const transport = createTransport({
+    baseUrl: settings.baseUrl,
+    timeoutMs: settings.requestTimeoutMs,
+    concurrency: settings.concurrency,
+    maxRps: settings.maxRps,
+  });
   const keys = new Map(settings.keys.map((k, i) => [k.name, secrets[i]]));
-  return new ApiClient(context, settings.baseUrl, settings.runId, keys, createRedactor(secrets), settings.requestTimeoutMs);
+  const api = new ApiClient({ transport, baseUrl: settings.baseUrl, runId: settings.runId, keys, redact: createRedactor(secrets) });
+  return { api, stats: () => transport.stats(), close: () => transport.close() };
 }

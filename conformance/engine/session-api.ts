@@ -4,6 +4,7 @@
 // has stopped.
 import type { ApiRequest, Exchange } from '../http/api-client.ts';
 import type { Api } from '../http/api.ts';
+import { TransportError } from '../http/transport/transport-errors.ts';
 import type { AuthUsed, IntendedRequest, LoggedExchange } from '../oracles/logged-exchange.ts';
 import { currentAttribution, recordStep } from './attribution.ts';
 import type { CircuitBreaker } from './breaker.ts';
@@ -24,10 +25,10 @@ export class ExchangeLog {
 /** Thrown for a request the run no longer sends: it has stopped. */
 export class RunStoppedError extends Error {}
 
-/** Whether an error means the request got no answer at all (the breaker counts those). */
+/** Whether an error means the request got no answer at all (the breaker counts those; a rate limit given up on is an answer). */
 function gotNoAnswer(error: unknown): boolean {
-  const name = (error as Error | undefined)?.constructor?.name;
-  return name === 'TransportError' || name === 'HarnessError';
+  const cause = (error as Error | undefined)?.cause ?? error;
+  return cause instanceof TransportError;
 }
 
 /** How a request authenticated, read from what the suite asked for (a raw header counts as a key only when it is exactly one). */

@@ -58,6 +58,8 @@ export interface RunStats {
   /** Requests in flight at most, and the limit. */
   maxInFlight?: number;
   concurrency?: number;
+  /** Traffic sent only for the rules judged over every exchange: tasks sent, not sent (no key fits), and problems. */
+  traffic?: { sent: number; notSent: number; problems: string[] };
 }
 
 const zero = (): Counts => ({ pass: 0, fail: 0, skip: 0, disabled: 0, error: 0, unserved: 0 });

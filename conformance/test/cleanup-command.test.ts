@@ -61,6 +61,7 @@ describe('cleaning up from a ledger', () => {
     });
     appendLedger(ledger, { kind: 'file', bucketId: ws.buckets[0], id: presign.fileId, path: 'bucketkit-conformance/crashed/a.txt' });
     const env = {
+      BUCKETKIT_BASE_URL: mock.baseUrl,
       BUCKETKIT_WORKSPACE_ID: ws.id,
       BUCKETKIT_BUCKET_ALLOWED: ws.buckets[0],
       BUCKETKIT_BUCKET_OTHER: ws.buckets[1],
@@ -91,6 +92,8 @@ describe('cleaning up from a ledger', () => {
         shownText: text,
         body: Buffer.from(text),
         json: JSON.parse(text),
+        attempts: 1,
+        elapsedMs: 0,
       };
     };
     const own = await cleanupLedger(

@@ -95,7 +95,8 @@ export async function startBench(extra: BenchKey[] = []): Promise<Bench> {
     keepForRepro: false,
   };
   const secrets = keys.map((k) => ({ env: k.env, token: tokens.get(k.name)! }));
-  const session = new TargetSession(makeClient(settings, secrets), settings);
+  const client = makeClient(settings, secrets);
+  const session = new TargetSession(client.api, settings);
   ledgerRunEntry(settings);
   const routes = loadRouteTable();
 
@@ -116,6 +117,7 @@ export async function startBench(extra: BenchKey[] = []): Promise<Bench> {
       return outcomes;
     },
     async close() {
+      await client.close();
       await proxy.close();
       await mock.close();
     },
