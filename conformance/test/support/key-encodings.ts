@@ -105,3 +105,67 @@ export function withQueryKey(base: string, token: string, name = 'access_token')
   url.searchParams.set(name, token);
   return url.toString();
 }
+
+/** Base64 wrapped at 76 columns with CRLF, as MIME writes it. */
+export function mimeBase64(text: string): string {
+  return Buffer.from(text)
+    .toString('base64')
+    .replace(/.{76}(?=.)/g, '$&\r\n');
+}
+
+/**
+ * The key's base64 inside MIME-wrapped base64, placed so that a line break falls 1 to 6
+ * characters into it: the piece before the break is too short to be found alone.
+ */
+function mimeForms(token: string): { name: string; text: string }[] {
+  return [52, 53, 54, 55, 56].map((lead) => ({
+    name: `base64 wrapped at 76 columns, key at byte ${lead}`,
+    text: mimeBase64(`${'-'.repeat(lead - 7)}Bearer ${token}; a longer payload after the key`),
+  }));
+}
+
+/** Base64 of the base64 of `Bearer <key>` at the three leads, standard and URL-safe, and wrapped as MIME. */
+function nestedBase64Forms(token: string): { name: string; text: string }[] {
+  return [0, 1, 2].flatMap((lead) => {
+    const inner = Buffer.from(`${'x'.repeat(lead)}Bearer ${token}`).toString('base64');
+    return [
+      { name: `base64 of base64, lead ${lead}`, text: Buffer.from(inner).toString('base64') },
+      {
+        name: `base64url of base64url, lead ${lead}`,
+        text: Buffer.from(inner.replace(/\+/g, '-').replace(/\//g, '_')).toString('base64url'),
+      },
+      { name: `base64 of base64, lead ${lead}, wrapped at 76 columns`, text: mimeBase64(`${'y'.repeat(lead)}${inner}`) },
+    ];
+  });
+}
+
+/**
+ * A key cut, wrapped or nested where a server might do it, each made by a real encoder:
+ * split 40/60 into two JSON fields (also indented, and as JSON inside a JSON string), split
+ * across lines, split by `\n` escapes inside a JSON string, its URL- or form-encoded halves,
+ * base64 wrapped at 76 columns, and base64 of base64. Some cuts leave a 3-character head,
+ * which only a search across the cut finds.
+ */
+export function cutForms(token: string): { name: string; text: string }[] {
+  const at = Math.round(token.length * 0.4);
+  const [head, tail] = [token.slice(0, at), token.slice(at)];
+  const [short, rest] = [token.slice(0, 3), token.slice(3)];
+  const fields = { keyStart: head, keyEnd: tail };
+  return [
+    { name: 'two JSON fields 40/60', text: JSON.stringify(fields) },
+    { name: 'two JSON fields 40/60, indented', text: JSON.stringify(fields, null, 2) },
+    { name: 'two JSON fields, a 3-character head', text: JSON.stringify({ a: short, b: rest }) },
+    { name: 'a JSON array of the two pieces', text: JSON.stringify([head, tail]) },
+    { name: 'two JSON fields in a JSON string', text: JSON.stringify({ inner: JSON.stringify(fields) }) },
+    { name: 'split across lines', text: `${head}\n${tail}` },
+    { name: 'split across CRLF lines, indented', text: `  ${head}  \r\n    ${tail}` },
+    { name: 'a 3-character head on its own line', text: `${short}\n${rest}` },
+    { name: 'JSON string with \\n in the middle', text: JSON.stringify({ detail: `key ${head}\n${tail} refused` }) },
+    { name: 'JSON string with \\r\\n and indentation in the middle', text: JSON.stringify({ detail: `${short}\r\n   ${rest}` }) },
+    { name: 'URL-encoded halves in two query parameters', text: `?a=${encodeURIComponent(head)}&b=${encodeURIComponent(tail)}` },
+    { name: 'URL-encoded halves in two JSON fields', text: JSON.stringify({ a: encodeURIComponent(head), b: encodeURIComponent(tail) }) },
+    { name: 'form-encoded halves', text: new URLSearchParams({ a: head, b: tail }).toString() },
+    ...mimeForms(token),
+    ...nestedBase64Forms(token),
+  ];
+}
