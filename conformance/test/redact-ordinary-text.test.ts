@@ -95,6 +95,15 @@ describe('structured keys: public words stay, the secret part goes', () => {
     for (const text of texts) expectUnchanged(text.slice(0, 30), text);
   });
 
+  it('leaves ordered runs of a hand-made key (0123456789) alone in an ASCII table, and redacts what reaches past them', () => {
+    const handMade = createRedactor([{ env: 'BUCKETKIT_KEY_FULL', token: 'bk_test_full_0123456789' }]);
+    // Code that prints characters holds such a table; the HTML report's script does.
+    const table = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+    expect(handMade(table) === table).toBe(true);
+    expect(handMade(`key full_01234567 sent`)).toBe('key [redacted $BUCKETKIT_KEY_FULL] sent');
+    expect(handMade(`key bk_test_full_ sent`)).toBe('key [redacted $BUCKETKIT_KEY_FULL] sent');
+  });
+
   it('names the key whose run goes on longest, though all share their random prefix', () => {
     expect(redact(`Bearer ${readonly}`)).toBe('Bearer [redacted $BUCKETKIT_KEY_READONLY]');
     expect(redact(`Bearer ${embedded.full}.`)).toBe('Bearer [redacted $BUCKETKIT_KEY_FULL].');

@@ -1,12 +1,16 @@
 // Test keys made of every RFC 6750 b64token character, and every encoding of a key
 // that a client or a server may produce, each made by a real encoder.
 
-/** Keys that together use every b64token character (`A-Za-z0-9-._~+/` and trailing `=`). */
+/**
+ * Keys that together use every b64token character (`A-Za-z0-9-._~+/` and trailing `=`), in a
+ * random-looking order: a key holding `0123456789` or the alphabet in order would match the
+ * ASCII tables of ordinary text, which the redactor leaves alone (see key-secret-part.ts).
+ */
 export const TEST_KEYS = {
-  tilde: 'bk~Tilde~Key~0123456789',
+  tilde: 'bk~Tilde~Key~7305916248',
   padded: 'Zm9v+/YmFy+/QUJDREVGR0hJ+/==',
   dotted: 'bk-dotted.key_with-dots.and_under-scores',
-  every: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~+/=',
+  every: '5ySjV7akUOBP2pf-lW3zEqhtDGsKTY/_gI6Mmx1ei0+RHrLcnJ8oCN9dFbw4~uX.QvZA=',
 } as const;
 
 /** Every byte of the text's UTF-8 as `%XX`, in upper or lower hex. */
@@ -106,6 +110,16 @@ export function withQueryKey(base: string, token: string, name = 'access_token')
   return url.toString();
 }
 
+/** Every other character of a JSON string's content as a `\\uXXXX` escape (the content of a b64token key needs no other escape). */
+function everyOtherEscaped(text: string): string {
+  return [...text].map((c, i) => (i % 2 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c)).join('');
+}
+
+/** A text cut every `size` characters. */
+function chunks(text: string, size: number): string[] {
+  return Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+}
+
 /** Base64 wrapped at 76 columns with CRLF, as MIME writes it. */
 export function mimeBase64(text: string): string {
   return Buffer.from(text)
@@ -141,10 +155,10 @@ function nestedBase64Forms(token: string): { name: string; text: string }[] {
 
 /**
  * A key cut, wrapped or nested where a server might do it, each made by a real encoder:
- * split 40/60 into two JSON fields (also indented, and as JSON inside a JSON string), split
- * across lines, split by `\n` escapes inside a JSON string, its URL- or form-encoded halves,
- * base64 wrapped at 76 columns, and base64 of base64. Some cuts leave a 3-character head,
- * which only a search across the cut finds.
+ * split 40/60 into two JSON fields (also indented, `\u`-escaped, and as JSON inside a JSON
+ * string), split across lines and string literals, split by `\n` escapes inside a JSON string,
+ * its URL- or form-encoded halves, base64 wrapped at 76 columns, and base64 of base64. Some
+ * cuts leave pieces shorter than 8 characters, which only a search across the cuts finds.
  */
 export function cutForms(token: string): { name: string; text: string }[] {
   const at = Math.round(token.length * 0.4);
@@ -157,11 +171,22 @@ export function cutForms(token: string): { name: string; text: string }[] {
     { name: 'two JSON fields, a 3-character head', text: JSON.stringify({ a: short, b: rest }) },
     { name: 'a JSON array of the two pieces', text: JSON.stringify([head, tail]) },
     { name: 'two JSON fields in a JSON string', text: JSON.stringify({ inner: JSON.stringify(fields) }) },
+    {
+      name: 'two JSON fields, every other character \\u-escaped',
+      text: `{"keyStart":"${everyOtherEscaped(head)}","keyEnd":"${everyOtherEscaped(tail)}"}`,
+    },
+    { name: 'a string continued on the next line', text: `key = "${head}"\n  "${tail}";` },
     { name: 'split across lines', text: `${head}\n${tail}` },
     { name: 'split across CRLF lines, indented', text: `  ${head}  \r\n    ${tail}` },
     { name: 'a 3-character head on its own line', text: `${short}\n${rest}` },
+    { name: 'wrapped every 6 characters', text: chunks(token, 6).join('\n') },
+    { name: 'a JSON array of 5-character chunks', text: JSON.stringify(chunks(token, 5)) },
     { name: 'JSON string with \\n in the middle', text: JSON.stringify({ detail: `key ${head}\n${tail} refused` }) },
     { name: 'JSON string with \\r\\n and indentation in the middle', text: JSON.stringify({ detail: `${short}\r\n   ${rest}` }) },
+    {
+      name: 'JSON string with \\n in the middle, in a JSON string',
+      text: JSON.stringify({ inner: JSON.stringify({ d: `${head}\n${tail}` }) }),
+    },
     { name: 'URL-encoded halves in two query parameters', text: `?a=${encodeURIComponent(head)}&b=${encodeURIComponent(tail)}` },
     { name: 'URL-encoded halves in two JSON fields', text: JSON.stringify({ a: encodeURIComponent(head), b: encodeURIComponent(tail) }) },
     { name: 'form-encoded halves', text: new URLSearchParams({ a: head, b: tail }).toString() },
