@@ -1,5 +1,6 @@
 // Redacts API keys by value from any text the suite writes (messages, records,
-// reproduction commands, reports), in every encoding a client or server may give them.
+// reproduction commands, reports), in every encoding a client or server may give them,
+// whole or in pieces of 8 or more characters.
 import { createFragmentMatcher } from './key-fragments.ts';
 import { base64Core, formEncode } from './key-forms.ts';
 

@@ -15,7 +15,7 @@ export interface Skeleton {
 
 /** Scratch arrays reused from one text to the next (the redactor reads thousands of bodies); a huge text gets its own. */
 let scratch = { codes: new Uint16Array(1 << 16), start: new Int32Array(1 << 16) };
-const SCRATCH_LIMIT = 1 << 22;
+const SCRATCH_LIMIT = 1 << 21;
 
 function arraysFor(n: number): { codes: Uint16Array; start: Int32Array } {
   if (n > SCRATCH_LIMIT) return { codes: new Uint16Array(n), start: new Int32Array(n) };

@@ -1,6 +1,7 @@
 // An independent key detector for the leak tests: it decodes the text (escapes of
-// every kind, base64 at every alignment) and looks for the key, instead of reusing
-// the redactor's patterns, so a form the redactor misses is still found.
+// every kind, base64 at every alignment) and looks for the key, or for any 8 characters
+// of a form of it by brute force, instead of reusing the redactor's patterns or matcher,
+// so a form or a piece the redactor misses is still found.
 
 const ESCAPE = /%([0-9a-fA-F]{2})|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})|\\([^A-Za-z0-9\s])|&#(\d{1,7});|&#[xX]([0-9a-fA-F]{1,6});/g;
 
