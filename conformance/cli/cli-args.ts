@@ -13,6 +13,8 @@ export interface CliOptions {
   faults: string[];
   cleanup?: string;
   merge: string[];
+  /** A baseline of known failures (an earlier summary.json or a list): only failures outside it fail the run. */
+  baseline?: string;
   /** Print the selected checks instead of running them. */
   list: boolean;
   workers: number;
@@ -34,8 +36,9 @@ export const USAGE = `Usage: npx bucketkit conformance [options]
   --read-only          send no writing request at all
   --report-dir DIR     where reports go (default: reports/conformance)
   --shard i/n          run one part of the checks (merge the parts with --merge)
-  --grep RE            only checks whose id, title, @area or @level matches
-  --list               print the selected checks as "id | area | level | title" and run nothing
+  --grep RE            only checks whose id, title, @area or @level matches (e.g. @listing, '^LIST-')
+  --list               print the checks a run would report, as "id | area | level | title | status", and run nothing
+  --baseline FILE      known failures (an earlier summary.json or {"known": [...]}): only new failures exit 1
   --fault NAME         plant a fault in the embedded mock (repeatable; for the self-test)
   --concurrency N      requests in flight at most (default: 8)
   --max-rps N          send at most N requests per second (default: no ceiling; 429s are waited out anyway)
@@ -63,6 +66,8 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     reportDir: env.BUCKETKIT_REPORT_DIR ?? 'reports/conformance',
     shard: env.BUCKETKIT_SHARD,
     grep: env.BUCKETKIT_GREP,
+    // An empty variable (a CI input left blank) means no baseline.
+    baseline: env.BUCKETKIT_BASELINE || undefined,
     faults: [],
     merge: [],
     list: false,
@@ -102,6 +107,9 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
       case '--grep':
         options.grep = value(i++, arg);
         break;
+      case '--baseline':
+        options.baseline = value(i++, arg);
+        break;
       case '--fault':
         options.faults.push(value(i++, arg));
         break;
@@ -139,6 +147,11 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
       throw new UsageError(`--shard must look like 1/3 (BUCKETKIT_SHARD), got "${options.shard}".`);
   }
+  // Playwright splits the checks between shards when they run; a listing of the whole run would claim another shard's.
+  if (options.list && options.shard !== undefined)
+    throw new UsageError(
+      `--list prints the checks of the whole run; leave out --shard (BUCKETKIT_SHARD): each shard's summary.json lists its part.`,
+    );
   if (options.grep !== undefined) {
     try {
       new RegExp(options.grep);

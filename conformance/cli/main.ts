@@ -1,15 +1,29 @@
 // The `bucketkit conformance` command: runs the suite, cleans up after a
-// crashed run (--cleanup LEDGER) or merges shard reports (--merge).
+// crashed run (--cleanup LEDGER) or merges shard reports (--merge); either
+// judged against a baseline of known failures (--baseline FILE).
 import { join, resolve } from 'node:path';
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import { routeLabel } from '../plan/check-types.ts';
-import { verdictOf, type Summary } from '../report/summary.ts';
+import { BaselineError, loadBaseline, type Baseline } from '../report/baseline.ts';
+import { baselineConsoleLine } from '../report/baseline-text.ts';
+import { runVerdict, withBaseline } from '../report/run-verdict.ts';
+import type { Summary } from '../report/summary.ts';
+import { writeReports } from '../report/write-reports.ts';
 import { mergeReportDirs } from '../report/merge-reports.ts';
 import { ShardSetError } from '../report/shard-set.ts';
 import { parseArgs, USAGE, UsageError } from './cli-args.ts';
 import { runConformance } from './run-conformance.ts';
 import { cleanupFromLedger } from './cleanup-command.ts';
 import { listChecks } from './list-command.ts';
+
+/** Rewrites the report dir's summaries with the baseline applied and prints what it found; the summary as judged. */
+function judgeAgainst(baseline: Baseline | undefined, reportDir: string, summary: Summary): Summary {
+  if (!baseline) return summary;
+  const judged = withBaseline(summary, baseline, new Date());
+  writeReports(reportDir, judged);
+  console.log(baselineConsoleLine(judged.baseline!));
+  return judged;
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -30,6 +44,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(note);
     return 0;
   }
+  // Checked before anything runs: a bad baseline must not cost a whole run.
+  const baseline = options.baseline ? loadBaseline(options.baseline) : undefined;
   if (options.merge.length) {
     let merged: Summary;
     try {
@@ -40,16 +56,15 @@ async function main(argv: string[]): Promise<number> {
       return 3;
     }
     const t = merged.totals;
-    const verdict = verdictOf(merged);
     console.log(
       `Merged ${options.merge.length} shard report(s) into ${resolve(options.reportDir)} (summary.json, summary.md, junit.xml): ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} could not run.`,
     );
+    const verdict = runVerdict(judgeAgainst(baseline, options.reportDir, merged));
     console.log(`${verdict.label} (exit ${verdict.exitCode}): ${verdict.reason}`);
     return verdict.exitCode;
   }
   const { summary, reportDir } = await runConformance(options);
   const t = summary.totals;
-  const verdict = verdictOf(summary);
   console.log(
     `\nconformance (${summary.level}): ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} could not run; reports in ${reportDir}`,
   );
@@ -61,6 +76,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(
       `${keptFiles} test file(s) kept so the failing checks' curl commands reproduce; remove them with --cleanup ${join(reportDir, 'run', 'ledger.jsonl')} (same config and keys)`,
     );
+  const verdict = runVerdict(judgeAgainst(baseline, reportDir, summary));
   console.log(`${verdict.label} (exit ${verdict.exitCode}): ${verdict.reason}`);
   return verdict.exitCode;
 }
@@ -68,7 +84,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: Error) => {
-    console.error(error instanceof UsageError ? error.message : `bucketkit: ${error.message}`);
+    console.error(error instanceof UsageError || error instanceof BaselineError ? error.message : `bucketkit: ${error.message}`);
     process.exit(3);
   },
 );

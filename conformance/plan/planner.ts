@@ -17,7 +17,12 @@ export function canCreateFixtures(settings: Pick<RunSettings, 'keys' | 'buckets'
   return [settings.buckets.allowed, settings.buckets.other].every((b) => pickHarnessKey(settings.keys, FIXTURE_SCOPES, b) !== undefined);
 }
 
-function matchesGrep(def: CheckDef, grep: RegExp | undefined): boolean {
+/**
+ * Whether --grep selects a check: the expression is searched (unanchored, case-sensitive) in the id, the title and
+ * the tags `@<area>` and `@<level>`, each on its own; so `@listing` selects an area, `^LIST-` ids, and a plain word
+ * also every title that mentions it.
+ */
+export function matchesGrep(def: Pick<CheckDef, 'id' | 'title' | 'area' | 'level'>, grep: RegExp | undefined): boolean {
   if (!grep) return true;
   return [def.id, def.title, `@${def.area}`, `@${def.level}`].some((text) => grep.test(text));
 }

@@ -16,14 +16,15 @@ const cli = (...args: string[]) =>
   spawnSync(process.execPath, [BIN, 'conformance', ...args], { encoding: 'utf8', timeout: 120_000, env: EMBEDDED });
 
 describe('--list', () => {
-  it('prints every selected check as "id | area | level | title", honouring --level and --grep, and runs nothing', () => {
+  it('prints every selected check as "id | area | level | title | status", honouring --level and --grep, and runs nothing', () => {
     const reportDir = join(mkdtempSync(join(tmpdir(), 'bk-list-')), 'out');
     const all = cli('--list', '--report-dir', reportDir);
     expect(all.status).toBe(0);
     const lines = all.stdout.trim().split('\n');
     expect(lines.length).toBeGreaterThan(300);
-    for (const line of lines) expect(line).toMatch(/^[A-Z]+-[\w-]+ \| [a-z-]+ \| (core|profile) \| \S.*$/);
-    expect(all.stderr).toContain(`${lines.length} checks at level profile`);
+    for (const line of lines)
+      expect(line).toMatch(/^[A-Z]+-[\w-]+ \| [a-z-]+ \| (core|profile) \| \S.* \| (run|skip: \S.*|disabled: \S.*)$/);
+    expect(all.stderr).toContain(`${lines.length} checks at level profile: ${lines.length} to run, 0 skipped, 0 disabled`);
     const core = cli('--list', '--level', 'core', '--grep', '@uploads').stdout.trim().split('\n');
     expect(core.length).toBeGreaterThan(0);
     expect(core.every((l) => l.includes(' | uploads | core | '))).toBe(true);
