@@ -147,11 +147,6 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
       throw new UsageError(`--shard must look like 1/3 (BUCKETKIT_SHARD), got "${options.shard}".`);
   }
-  // Playwright splits the checks between shards when they run; a listing of the whole run would claim another shard's.
-  if (options.list && options.shard !== undefined)
-    throw new UsageError(
-      `--list prints the checks of the whole run; leave out --shard (BUCKETKIT_SHARD): each shard's summary.json lists its part.`,
-    );
   if (options.grep !== undefined) {
     try {
       new RegExp(options.grep);

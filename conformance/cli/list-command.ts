@@ -7,7 +7,7 @@ import type { KeyConfig, ResolvedKey } from '../config/config-types.ts';
 import { defaultTokenEnv, hasConfigSource, loadConfig } from '../config/load-config.ts';
 import { embeddedKeyPlan, embeddedScopes } from '../embedded/embedded-target.ts';
 import type { PlannedCheck } from '../plan/check-types.ts';
-import { planChecks } from '../plan/planner.ts';
+import { planChecks, shardPlan } from '../plan/planner.ts';
 import type { CliOptions } from './cli-args.ts';
 
 // The embedded mock's buckets get their ids when it starts; a listing needs only their roles.
@@ -20,7 +20,7 @@ function statusOf(planned: PlannedCheck): string {
 
 /** The lines of the listing, one per check, in plan order; the count, split as a run counts it, goes to `note`. */
 export function listChecks(
-  options: Pick<CliOptions, 'config' | 'level' | 'grep' | 'readOnly'>,
+  options: Pick<CliOptions, 'config' | 'level' | 'grep' | 'readOnly' | 'shard'>,
   env: NodeJS.ProcessEnv,
 ): { lines: string[]; note: string } {
   const deployment = hasConfigSource(options.config, env) ? loadConfig(options.config, env) : undefined;
@@ -33,12 +33,13 @@ export function listChecks(
     bucketIds: k.bucketIds,
   }));
   const overrides = deployment?.overrides ?? {};
-  const plan = planChecks(generateChecks(loadRouteTable(), keys, overrides), { ...options, keys, buckets, overrides });
+  // The same split a run of this shard makes (every n-th check of the plan).
+  const plan = shardPlan(planChecks(generateChecks(loadRouteTable(), keys, overrides), { ...options, keys, buckets, overrides }), options.shard);
   const lines = plan.map((p) => `${p.def.id} | ${p.def.area} | ${p.def.level} | ${p.def.title} | ${statusOf(p)}`);
   const count = (status: PlannedCheck['status']) => plan.filter((p) => p.status === status).length;
   const against = deployment ? 'the configured keys' : "the embedded mock's keys";
   return {
     lines,
-    note: `${plan.length} checks at level ${options.level}${options.readOnly ? ', read-only' : ''}: ${count('run')} to run, ${count('skip')} skipped, ${count('disabled')} disabled (planned with ${against}).`,
+    note: `${plan.length} checks at level ${options.level}${options.readOnly ? ', read-only' : ''}${options.shard ? `, shard ${options.shard}` : ''}: ${count('run')} to run, ${count('skip')} skipped, ${count('disabled')} disabled (planned with ${against}).`,
   };
 }

@@ -63,11 +63,16 @@ async function main(argv: string[]): Promise<number> {
     console.log(`${verdict.label} (exit ${verdict.exitCode}): ${verdict.reason}`);
     return verdict.exitCode;
   }
-  const { summary, reportDir } = await runConformance(options);
+  const { summary, reportDir } = await runConformance({ ...options, baseline });
   const t = summary.totals;
   console.log(
-    `\nconformance (${summary.level}): ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} could not run; reports in ${reportDir}`,
+    `\nconformance (${summary.level}): ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} could not run, ${t.unserved} not served; reports in ${reportDir}`,
   );
+  const stats = summary.stats;
+  if (stats?.requests !== undefined)
+    console.log(
+      `requests sent: ${stats.requests} (at most ${stats.maxInFlight} at a time); rate limited: ${stats.rateLimited ?? 0} answer(s), ${((stats.waitedMs ?? 0) / 1000).toFixed(1)} s waited`,
+    );
   for (const problem of summary.harnessProblems) console.log(`harness problem: ${problem}`);
   if (summary.cleanup?.problems.length)
     console.log(`cleanup problems (not conformance failures): ${summary.cleanup.problems.length}; see summary.md`);
@@ -76,7 +81,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(
       `${keptFiles} test file(s) kept so the failing checks' curl commands reproduce; remove them with --cleanup ${join(reportDir, 'run', 'ledger.jsonl')} (same config and keys)`,
     );
-  const verdict = runVerdict(judgeAgainst(baseline, reportDir, summary));
+  if (summary.baseline) console.log(baselineConsoleLine(summary.baseline));
+  const verdict = runVerdict(summary);
   console.log(`${verdict.label} (exit ${verdict.exitCode}): ${verdict.reason}`);
   return verdict.exitCode;
 }

@@ -12,6 +12,8 @@ import { writeHtmlReport } from '../present/write-html-report.ts';
 import { checkLine, failureList } from '../report/console-lines.ts';
 import { exitCodeOf, type Summary } from '../report/summary.ts';
 import { writeReports } from '../report/write-reports.ts';
+import type { Baseline } from '../report/baseline.ts';
+import { withBaseline } from '../report/run-verdict.ts';
 import { guardArtifacts } from './artifact-guard.ts';
 import type { CliOptions } from './cli-args.ts';
 import { prepareTarget } from './prepare-target.ts';
@@ -27,6 +29,8 @@ export interface RunOptions
   quiet?: boolean;
   /** Skip the HTML report. */
   noHtml?: boolean;
+  /** Known failures to judge the run against (--baseline). */
+  baseline?: Baseline;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -74,6 +78,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       const [problems] = await writeHtmlReport([{ target: prepared.target, results: checked.results }], reportDir, options.workers, env);
       summary = { ...summary, harnessProblems: [...summary.harnessProblems, ...problems] };
     }
+    summary = withBaseline(summary, options.baseline, new Date());
     writeReports(reportDir, summary, ciResultsFile || undefined);
     const guarded = guardArtifacts([prepared], [summary], reportDir, ciResultsFile || undefined).summaries[0];
     for (const line of failureList(guarded.checks)) say(line);

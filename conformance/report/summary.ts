@@ -4,6 +4,7 @@
 import { AREAS, type Area, type Level } from '../config/config-types.ts';
 import type { CheckFailureText, CheckStatus } from '../engine/outcome.ts';
 import type { CleanupReport } from '../ledger/cleanup.ts';
+import { verdictWithBaseline, type AppliedBaseline } from './baseline.ts';
 
 export { STATUSES, type CheckStatus } from '../engine/outcome.ts';
 
@@ -45,6 +46,8 @@ export interface Summary {
   incomplete?: { exitCode: 2 | 3; reason: string };
   /** How the run went: wall time, and what the client sent and met. */
   stats?: RunStats;
+  /** The baseline of known failures the run was judged against (--baseline), when it was. */
+  baseline?: AppliedBaseline;
 }
 
 /** What a run sent and met, from its client. */
@@ -121,6 +124,12 @@ function unverified(summary: Summary): string[] {
  * a run that verified nothing has NO RESULTS.
  */
 export function verdictOf(summary: Summary): Verdict {
+  const verdict = kitVerdictOf(summary);
+  return summary.baseline ? verdictWithBaseline(verdict, summary, summary.baseline) : verdict;
+}
+
+/** The verdict without a baseline. */
+function kitVerdictOf(summary: Summary): Verdict {
   const t = summary.totals;
   const others = [t.fail && `${t.fail} failed`, t.pass && `${t.pass} passed`].filter(Boolean).join(', ');
   const rest = unverified(summary);

@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import { generateChecks } from '../checks/all-checks.ts';
 import { listChecks } from '../cli/list-command.ts';
-import { parseArgs } from '../cli/cli-args.ts';
 import { defaultTokenEnv } from '../config/load-config.ts';
 import { embeddedKeyPlan, embeddedScopes } from '../embedded/embedded-target.ts';
 import { matchesGrep } from '../plan/planner.ts';
@@ -45,9 +44,12 @@ describe('--grep', () => {
 });
 
 describe('--list', () => {
-  it('refuses --shard: Playwright decides which checks a shard runs', () => {
-    expect(() => parseArgs(['--list', '--shard', '1/2'], {})).toThrow(/--list prints the checks of the whole run; leave out --shard/);
-    expect(() => parseArgs(['--list'], { BUCKETKIT_SHARD: '2/2' })).toThrow(/BUCKETKIT_SHARD/);
+  it('with --shard prints that shard's part: the shards together list every check once', () => {
+    const all = listChecks({ level: 'profile', readOnly: false }, {}).lines;
+    const parts = ['1/3', '2/3', '3/3'].map((shard) => listChecks({ level: 'profile', readOnly: false, shard }, {}).lines);
+    expect(parts.every((p) => p.length > 0)).toBe(true);
+    expect(parts.flat().sort()).toEqual([...all].sort());
+    expect(listChecks({ level: 'profile', readOnly: false, shard: '2/3' }, {}).note).toContain('shard 2/3');
   });
 
   it('prints the checks a run of the same options reports, with their planned status and the same counts', () => {
