@@ -44,7 +44,7 @@ describe('--grep', () => {
 });
 
 describe('--list', () => {
-  it('with --shard prints that shard's part: the shards together list every check once', () => {
+  it("with --shard prints that shard's part: the shards together list every check once", () => {
     const all = listChecks({ level: 'profile', readOnly: false }, {}).lines;
     const parts = ['1/3', '2/3', '3/3'].map((shard) => listChecks({ level: 'profile', readOnly: false, shard }, {}).lines);
     expect(parts.every((p) => p.length > 0)).toBe(true);
