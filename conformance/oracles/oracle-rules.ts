@@ -110,7 +110,8 @@ export const ORACLE_RULES: OracleRule[] = [
     // A bucket's workspace in its path is a choice of the gap register (G36): serving it under another one leaks nothing the key could not reach.
     level: () => 'profile',
     sentence: () => 'served a bucket named under a workspace it does not belong to',
-    appliesTo: (route) => route.bucketScoped,
+    // Upload-complete refuses every API-key client before anything else (G03): nothing there can show the rule.
+    appliesTo: (route) => route.bucketScoped && !route.agentForbidden,
     relevant: (view, _route, ctx) =>
       view.params.workspaceId !== undefined &&
       view.params.workspaceId !== ctx.settings.workspaceId &&
