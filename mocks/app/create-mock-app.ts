@@ -120,8 +120,9 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
     setFaults: (names) => faults.set(names),
     activeFaults: () => faults.list(),
     reset() {
-      world.reset();
+      const done = world.reset();
       keys.forgetMinted();
+      return done;
     },
     info: (at) => ({ ...world.describe(`${at ?? origin ?? ''}${apiBase}`), faults: faults.list() }),
     admitBody: (head) => faults.components.admitBody(head),
