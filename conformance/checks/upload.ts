@@ -4,7 +4,7 @@ import type { RunSettings } from '../config/config-types.ts';
 import type { Exchange } from '../http/api-client.ts';
 import type { Api } from '../http/api.ts';
 import { isSuccess, routeById, routePath, type BucketRole } from './request-builder.ts';
-import { HarnessError } from '../http/api-client.ts';
+import { presignRefused, SetupError } from './setup-error.ts';
 
 export interface Uploaded {
   fileId: string;
@@ -46,7 +46,7 @@ export async function uploadBytes(
   const { ex: presigned, body } = await presign(api, settings, key, bucket, path, bytes.length);
   // Any 2xx: the seed states no status, and 201 is the contract's choice.
   if (!isSuccess(presigned.status) || !body.url) {
-    if (strict) throw new HarnessError(`set-up: presign-upload of ${path} answered ${presigned.status}`);
+    if (strict) throw presignRefused(path, presigned.status);
     return { fileId: body.fileId ?? '', presign: presigned, put: presigned };
   }
   const put = await api.send({
@@ -56,7 +56,8 @@ export async function uploadBytes(
     contentType: body.headers?.['Content-Type'] ?? 'text/plain',
     headers: body.headers,
   });
-  if (strict && !isSuccess(put.status)) throw new HarnessError(`set-up: PUT of ${path} to the presigned URL answered ${put.status}`);
+  if (strict && !isSuccess(put.status))
+    throw new SetupError(`the PUT of ${path} to the presigned URL answered ${put.status}`, ['UPLOAD-appears-without-complete']);
   return { fileId: body.fileId ?? '', presign: presigned, put };
 }
 

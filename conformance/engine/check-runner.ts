@@ -13,7 +13,7 @@ import type { CheckRun, PlannedCheck } from '../plan/check-types.ts';
 import { SETUP_PARTS } from '../plan/fixture-types.ts';
 import { attributed, attributionOf, type Attribution } from './attribution.ts';
 import { plain, type CheckOutcome, type CheckResult } from './outcome.ts';
-import { SetupError } from './setup-error.ts';
+import { SetupError } from '../checks/setup-error.ts';
 import type { TargetSession } from './target-session.ts';
 
 /** What an error a check ended with says about the check. */
@@ -57,8 +57,9 @@ export async function runCheck(session: TargetSession, planned: PlannedCheck, se
   });
   const stopped = session.breaker.stopped();
   if (stopped) return finish({ status: 'error', reason: `not run: ${stopped}` });
-  const unserved = await session.servedGate(def);
-  if (unserved) return finish({ status: 'unserved', reason: `not served: ${unserved}` });
+  const route = await session.servedGate(def);
+  if (route.unserved) return finish({ status: 'unserved', reason: `not served: ${route.unserved}` });
+  if (route.unproven) return finish({ status: 'error', reason: `not run: ${route.unproven}` });
   let outcome: CheckOutcome;
   let shown: Exchange | undefined;
   try {

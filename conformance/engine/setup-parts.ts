@@ -10,7 +10,7 @@ import { listFiles, pollUntil } from '../checks/read-back.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
 import type { DisposableFiles, SetupPart, SharedFixtures } from '../plan/fixture-types.ts';
 import { attributed, attributionOf, currentAttribution } from './attribution.ts';
-import { SetupError } from './setup-error.ts';
+import { SetupError } from '../checks/setup-error.ts';
 
 
 type Listing = NonNullable<SharedFixtures['listing']>;

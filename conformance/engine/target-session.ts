@@ -25,15 +25,21 @@ import { createTestFiles, requireHarnessKey } from './test-files.ts';
 const NOT_SERVED = [404, 405, 501];
 const SERVED_ID = /^PATH-([A-Za-z0-9]+)-served$/;
 
-/** Settles once a route's served proof has run: the reason it is not served, or undefined. */
+/** What a route's served proof showed: nothing against the route, that it is not served, or nothing at all (it could not run). */
+export interface RouteVerdict {
+  unserved?: string;
+  unproven?: string;
+}
+
+/** Settles once a route's served proof has run. */
 interface Gate {
-  promise: Promise<string | undefined>;
-  settle(reason: string | undefined): void;
+  promise: Promise<RouteVerdict>;
+  settle(verdict: RouteVerdict): void;
 }
 
 function gate(): Gate {
-  let settle!: (reason: string | undefined) => void;
-  const promise = new Promise<string | undefined>((done) => (settle = done));
+  let settle!: (verdict: RouteVerdict) => void;
+  const promise = new Promise<RouteVerdict>((done) => (settle = done));
   return { promise, settle };
 }
 
@@ -94,29 +100,32 @@ export class TargetSession {
 
   /**
    * Waits for what a check's verdict rests on: its route's served proof (a KEY check waits for every route's,
-   * as it proves scopes on any route). Returns why the check's route is not served, or undefined.
+   * as it proves scopes on any route). A refusal cannot be told from a route that is not there, so a route whose
+   * proof could not run is unproven for its other checks.
    */
-  async servedGate(def: CheckDef): Promise<string | undefined> {
-    if (SERVED_ID.test(def.id)) return undefined;
+  async servedGate(def: CheckDef): Promise<RouteVerdict> {
+    if (SERVED_ID.test(def.id)) return {};
     if (def.id.startsWith('KEY-')) {
       await Promise.all([...this.gates.values()].map((g) => g.promise));
-      return undefined;
+      return {};
     }
     const operationId = def.route ? this.operationOfRoute.get(def.route) : undefined;
-    return operationId ? this.gates.get(operationId)?.promise : undefined;
+    return (operationId && this.gates.get(operationId)?.promise) || {};
   }
 
   /** Records what a route's served proof showed; every check waiting on the route goes on. */
   settleServedProof(id: string, outcome: CheckOutcome, shown: Exchange | undefined): void {
     const operationId = SERVED_ID.exec(id)?.[1];
     if (!operationId) return;
-    let reason: string | undefined;
+    const verdict: RouteVerdict = {};
     if (outcome.status === 'fail' && shown && NOT_SERVED.includes(shown.status)) {
       const route = [...this.operationOfRoute].find(([, op]) => op === operationId)?.[0] ?? operationId;
-      reason = `${route} answered ${shown.status} to a valid request on a real target (see ${id})`;
-      this.unserved.set(operationId, reason);
+      verdict.unserved = `${route} answered ${shown.status} to a valid request on a real target (see ${id})`;
+      this.unserved.set(operationId, verdict.unserved);
     }
-    this.gates.get(operationId)?.settle(reason);
+    if (outcome.status === 'error' || outcome.status === 'skip')
+      verdict.unproven = `${id} could not show the route is served (${(outcome.reason ?? '').replace(/^not run: /, '')}), and a refusal cannot be told from a route that is not there`;
+    this.gates.get(operationId)?.settle(verdict);
   }
 
   /** Why an operation is not served, or undefined when it is (or nothing showed otherwise). */

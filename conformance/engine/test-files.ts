@@ -13,7 +13,7 @@ import type { DisposableFiles, FixtureFile } from '../plan/fixture-types.ts';
 import { uploadBytes } from '../checks/upload.ts';
 import { runFiles } from './run-files.ts';
 import { currentAttribution } from './attribution.ts';
-import { SetupError } from './setup-error.ts';
+import { SetupError } from '../checks/setup-error.ts';
 
 /** The key with the most scopes holding the scopes in the bucket, or a SetupError naming what is missing. */
 export function requireHarnessKey(settings: RunSettings, scopes: string[], bucket?: BucketRole): string {

@@ -96,7 +96,10 @@ export function eventualListings(options: EventualOptions): EventualListings {
     const base = `${API_BASE}/workspaces/${encodeURIComponent(workspaceId)}/buckets/${encodeURIComponent(bucketId)}`;
     const ids = namedIds(matched, body);
     const emptied = matched.route.operationId === 'updateTrash' && body?.empty === true;
-    const { views, trashIds } = await before(forward, request, base, ids, emptied);
+    // A path the server will refuse anyway (a bad id) has no listing to hold back: forward it as it came.
+    const seen = await before(forward, request, base, ids, emptied).catch(() => undefined);
+    if (!seen) return forward(request);
+    const { views, trashIds } = seen;
     const answer = await forward(request);
     if (answer.status < 200 || answer.status > 299) return answer;
     const now = Date.now();

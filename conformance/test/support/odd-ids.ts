@@ -37,14 +37,18 @@ const safeDecode = (segment: string): string => {
 };
 
 /** Every string of a JSON value passed through `map`; the same object when nothing changed. */
-function mapStrings(value: unknown, map: (text: string) => string): unknown {
+/** How deep a body's strings are mapped: a deeper body (a robustness probe's nesting) is passed on as it came. */
+const MAX_DEPTH = 64;
+
+function mapStrings(value: unknown, map: (text: string) => string, depth = 0): unknown {
+  if (depth > MAX_DEPTH) return value;
   if (typeof value === 'string') return map(value);
   if (Array.isArray(value)) {
-    const next = value.map((v) => mapStrings(v, map));
+    const next = value.map((v) => mapStrings(v, map, depth + 1));
     return next.some((v, i) => v !== value[i]) ? next : value;
   }
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).map(([k, v]) => [k, mapStrings(v, map)] as const);
+    const entries = Object.entries(value).map(([k, v]) => [k, mapStrings(v, map, depth + 1)] as const);
     return entries.some(([k, v]) => v !== (value as Record<string, unknown>)[k]) ? Object.fromEntries(entries) : value;
   }
   return value;
