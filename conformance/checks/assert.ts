@@ -17,8 +17,10 @@ export class CheckFailure extends Error {
 
 /** A short view of a response: status and the start of its body. */
 export function describeResponse(ex: Exchange): string {
-  const body = ex.shownText.replace(/\s+/g, ' ').trim();
-  return `${ex.status}${body ? `, body: ${body.length > 300 ? `${body.slice(0, 300)}…` : body}` : ''}`;
+  // Only the start is shown: whitespace is folded in the first few kilobytes, not in a whole large answer.
+  const body = ex.shownText.slice(0, 4096).replace(/\s+/g, ' ').trim();
+  const shown = body.length > 300 ? `${body.slice(0, 300)}…` : body;
+  return `${ex.status}${ex.tooLarge ? ` (an answer over ${ex.tooLarge.limit} bytes, cut)` : ''}${shown ? `, body: ${Buffer.from(shown).toString()}` : ''}`;
 }
 
 /** Fails the check with the given expectation, showing the exchange. */

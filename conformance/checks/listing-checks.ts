@@ -187,7 +187,7 @@ export function listingChecks(g: GeneratorContext): CheckDef[] {
           last = ex;
           if (files.length > 2) fail('at most 2 files per page with limit=2', ex);
           seen.push(...files.map((f) => f.path));
-          cursor = (ex.json as { nextCursor?: string | null }).nextCursor ?? null;
+          cursor = (ex.json as { nextCursor?: string | null } | null | undefined)?.nextCursor ?? null;
           if (!cursor) break;
         }
         if (cursor) fail('nextCursor null on the last page', last);

@@ -115,7 +115,7 @@ const SCENARIOS: { [K in OperationId]: Scenario<K> } = {
       const key = ctx.harnessKey([scopeOf('presignUpload')], bucket);
       const up = await uploadBytes(ctx.api, ctx.settings, key, bucket, path, 'bucketkit upload-complete probe\n');
       await ctx.files.adopt(bucket, up.fileId, path);
-      return { json: { uploadId: (up.presign.json as { uploadId?: string }).uploadId ?? `upl_${ctx.unique()}` } };
+      return { json: { uploadId: (up.presign.json as { uploadId?: string } | undefined)?.uploadId ?? `upl_${ctx.unique()}` } };
     },
     // An upload still waiting for its bytes exists on any server, whether it forgets finished uploads or not.
     served: async (ctx, bucket) => {
@@ -158,7 +158,7 @@ const SCENARIOS: { [K in OperationId]: Scenario<K> } = {
       const marker = `bucketkit refused probe ${ctx.unique()}`;
       return {
         call: { json: { instructions: marker } },
-        effectVisible: async () => ((await readBody(ctx, 'getIntelligence', bucket)) as { instructions?: unknown }).instructions === marker,
+        effectVisible: async () => ((await readBody(ctx, 'getIntelligence', bucket)) as { instructions?: unknown } | undefined)?.instructions === marker,
       };
     },
   },

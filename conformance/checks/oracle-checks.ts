@@ -4,7 +4,7 @@
 // files:read was served, whichever check sent it. Each runs after every other
 // check, and a route no relevant exchange reached is "not proven", said so.
 import type { Route } from '../../openapi/contract/route-table.ts';
-import type { Exchange } from '../http/api-client.ts';
+import { SHOWN_LIMIT, type Exchange } from '../http/api-client.ts';
 import type { CheckDef } from '../plan/check-types.ts';
 import { ORACLE_RULES, type OracleRule } from '../oracles/oracle-rules.ts';
 import type { ExchangeView } from '../oracles/exchange-view.ts';
@@ -23,7 +23,7 @@ function asExchange(view: ExchangeView, redact: (text: string) => string): Excha
   } catch {
     json = undefined;
   }
-  return { request: entry.sent, status: entry.status, headers: entry.headers, text: entry.text, shownText: redact(entry.text), body: Buffer.from(entry.text), json } as Exchange;
+  return { request: entry.sent, status: entry.status, headers: entry.headers, text: entry.text, shownText: redact(entry.text.slice(0, SHOWN_LIMIT)), body: Buffer.from(entry.text), json } as Exchange;
 }
 
 function oracleCheck(rule: OracleRule, route: Route, g: GeneratorContext): CheckDef {

@@ -6,7 +6,7 @@ import type { Exchange } from '../http/api-client.ts';
 import { buildCurl } from '../http/curl.ts';
 import { CheckFailure } from '../checks/assert.ts';
 import { ReadBackError } from '../checks/read-back.ts';
-import { RateLimitedError } from '../http/transport/transport-errors.ts';
+import { RateLimitedError, TransportError } from '../http/transport/transport-errors.ts';
 import { NotProven } from '../checks/oracle-checks.ts';
 import type { RunSettings } from '../config/config-types.ts';
 import type { CheckRun, PlannedCheck } from '../plan/check-types.ts';
@@ -35,7 +35,9 @@ function outcomeOfError(session: TargetSession, error: unknown, attribution: Att
     const see = session.plannedToRun(error.blame);
     return { status: 'error', reason: `not run: needs ${attribution.phase === 'check' ? 'its test data' : 'set-up'}: ${message}${see ? ` (see ${see})` : ''}` };
   }
-  if ((error as Error)?.cause instanceof RateLimitedError) return { status: 'error', reason: `not run: ${message}` };
+  // No answer on this check's requests (a route that hangs or trickles), or a rate limit given up on: no verdict either way.
+  const cause = (error as Error)?.cause;
+  if (cause instanceof RateLimitedError || cause instanceof TransportError) return { status: 'error', reason: `not run: ${message}` };
   return { status: 'error', reason: `harness error: ${message}` };
 }
 

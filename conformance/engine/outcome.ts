@@ -51,7 +51,15 @@ export interface CheckResult extends CheckOutcome {
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001B(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001B]*(?:\u0007|\u001B\\)|[@-Z\\-_])/g;
 
-/** Text without terminal escape codes, as every record keeps it. */
+/**
+ * Text without terminal escape codes, as every record keeps it; a copy of its own, so that a short excerpt kept
+ * in a record never holds on to the megabytes of the answer it was cut from (V8 keeps a cut string's parent).
+ */
 export function plain(text: string): string {
-  return text.replace(ANSI, '');
+  return detach(text.replace(ANSI, ''));
+}
+
+/** A string that shares no memory with the one it was cut from. */
+export function detach(text: string): string {
+  return text.length === 0 ? text : Buffer.from(text, 'utf8').toString('utf8');
 }

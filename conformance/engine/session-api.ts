@@ -5,8 +5,11 @@
 import type { ApiRequest, Exchange } from '../http/api-client.ts';
 import type { Api } from '../http/api.ts';
 import { TransportError } from '../http/transport/transport-errors.ts';
+import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
+import { createRouteMatcher, type RouteMatcher } from '../../openapi/contract/route-matcher.ts';
 import type { AuthUsed, IntendedRequest, LoggedExchange } from '../oracles/logged-exchange.ts';
 import { currentAttribution, recordStep } from './attribution.ts';
+import { detach } from './outcome.ts';
 import type { CircuitBreaker } from './breaker.ts';
 
 /** The most of an answer's text the run log keeps for the rules judged after the run. */
@@ -41,6 +44,16 @@ function authOf(client: Api, request: ApiRequest, keyNames: readonly string[]): 
   return exact ? { kind: 'key', key: exact } : { kind: 'invalid', how: 'an Authorization header with no valid key' };
 }
 
+let matcher: RouteMatcher | undefined;
+
+/** The route template a request went to (its path when it matches none), for the breaker's count of routes. */
+function routeOf(request: ApiRequest): string {
+  if (/^https?:/i.test(request.path)) return new URL(request.path).pathname;
+  matcher ??= createRouteMatcher(loadRouteTable());
+  const match = matcher.match(request.method, request.path.split('?')[0]);
+  return match.kind === 'matched' ? `${match.route.method} ${match.route.pathTemplate}` : request.path;
+}
+
 /** Wraps the client for one target's session. */
 export function sessionApi(client: Api, breaker: CircuitBreaker, log: ExchangeLog, keyNames: readonly string[] = []): Api {
   const title = (request: ApiRequest, url: string) => {
@@ -60,7 +73,7 @@ export function sessionApi(client: Api, breaker: CircuitBreaker, log: ExchangeLo
         exchange = await client.send(request);
       } catch (error) {
         const ms = Math.round(performance.now() - started);
-        if (gotNoAnswer(error)) breaker.failure(client.redact((error as Error).message));
+        if (gotNoAnswer(error)) breaker.failure(client.redact((error as Error).message), routeOf(request));
         recordStep({ title: `${request.method} ${client.redact(request.path)} → no answer`, ms });
         throw error;
       }
@@ -78,7 +91,8 @@ export function sessionApi(client: Api, breaker: CircuitBreaker, log: ExchangeLo
         url: exchange.request.url,
         status: exchange.status,
         headers: exchange.headers,
-        text: exchange.text.length > LOGGED_TEXT_LIMIT ? exchange.text.slice(0, LOGGED_TEXT_LIMIT) : exchange.text,
+        // A copy: a cut string would keep the whole answer alive for the rest of the run.
+        text: exchange.text.length > LOGGED_TEXT_LIMIT ? detach(exchange.text.slice(0, LOGGED_TEXT_LIMIT)) : exchange.text,
       });
       return exchange;
     },

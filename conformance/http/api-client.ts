@@ -32,7 +32,7 @@ export interface Exchange {
   status: number;
   headers: Record<string, string>;
   text: string;
-  /** `text` with every key form redacted, made before any excerpt is cut (a cut could keep half a key). */
+  /** The start of `text` (SHOWN_LIMIT characters) with every key form redacted, made before any excerpt is cut (a cut could keep half a key). */
   shownText: string;
   body: Buffer;
   /** The parsed JSON body; undefined when the body is empty, cut at the size cap or not JSON. */
@@ -50,6 +50,9 @@ export interface Exchange {
 
 /** A fault of the harness or a request that got no answer: the check could not run, it did not fail. */
 export class HarnessError extends Error {}
+
+/** How much of an answer `shownText` keeps, redacted. */
+export const SHOWN_LIMIT = 64 * 1024;
 
 /** What an ApiClient is built from. */
 export interface ApiClientOptions {
@@ -143,7 +146,8 @@ export class ApiClient {
       status: answer.status,
       headers: answer.headers,
       text,
-      shownText: this.redact(text),
+      // Reports show at most the first few kilobytes: a large answer is redacted only that far (far past any excerpt).
+      shownText: this.redact(text.length > SHOWN_LIMIT ? Buffer.from(text.slice(0, SHOWN_LIMIT)).toString() : text),
       body: answer.body,
       ...parseJson(answer, text, this.redact),
       ...(answer.tooLarge ? { tooLarge: answer.tooLarge } : {}),
