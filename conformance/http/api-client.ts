@@ -1,14 +1,31 @@
-// The suite's HTTP client over Playwright's APIRequestContext: every request
-// carries the run id header, keys are named by config name, and every error
-// that leaves it is redacted.
-import type { APIRequestContext } from '@playwright/test';
-import type { CurlRequest } from './curl.ts';
+// The suite's HTTP client over a fetch-like context: every request carries the
+// run id header, keys are named by config name, and every error that leaves it
+// is redacted.
+import type { CurlRequest, HeaderValue } from './curl.ts';
 import type { Redactor, Secret } from './redact.ts';
 
 export const RUN_HEADER = 'X-Bucketkit-Run';
 
-/** How a request authenticates: a configured key, none, a raw header, or a key in the query string. */
-export type Auth = { key: string } | { none: true } | { header: string } | { queryParam: string; key: string };
+/**
+ * How a request authenticates: a configured key, none, a raw Authorization header (several values send
+ * several header lines), or a key in the query string.
+ */
+export type Auth = { key: string } | { none: true } | { header: HeaderValue } | { queryParam: string; key: string };
+
+/** What the client sends through: one request, its answer's status, headers and bytes. */
+export interface FetchContext {
+  fetch(
+    url: string,
+    options: {
+      method: string;
+      headers: Record<string, HeaderValue>;
+      data?: Buffer;
+      failOnStatusCode: false;
+      maxRedirects: 0;
+      timeout: number;
+    },
+  ): Promise<{ status(): number; headers(): Record<string, string>; body(): Promise<Buffer> }>;
+}
 
 export interface ApiRequest {
   method: string;
@@ -20,7 +37,8 @@ export interface ApiRequest {
   /** Sent as is, instead of `json`. */
   rawBody?: string | Buffer;
   contentType?: string;
-  headers?: Record<string, string>;
+  /** Extra headers; an array sends one header line per value. */
+  headers?: Record<string, HeaderValue>;
 }
 
 export interface Exchange {
@@ -40,7 +58,7 @@ export class HarnessError extends Error {}
 
 export class ApiClient {
   constructor(
-    private readonly context: APIRequestContext,
+    private readonly context: FetchContext,
     private readonly baseUrl: string,
     private readonly runId: string,
     private readonly keys: Map<string, Secret>,
@@ -66,13 +84,13 @@ export class ApiClient {
   async send(req: ApiRequest): Promise<Exchange> {
     const url = new URL(/^https?:/.test(req.path) ? req.path : `${this.baseUrl}${req.path}`);
     for (const [name, value] of Object.entries(req.query ?? {})) url.searchParams.append(name, value);
-    const headers: Record<string, string> = { [RUN_HEADER]: this.runId, ...req.headers };
+    const headers: Record<string, HeaderValue> = { [RUN_HEADER]: this.runId, ...req.headers };
     const auth = req.auth;
     if (auth && 'key' in auth && !('queryParam' in auth)) headers.Authorization = `Bearer ${this.token(auth.key)}`;
     if (auth && 'header' in auth) headers.Authorization = auth.header;
     if (auth && 'queryParam' in auth) url.searchParams.set(auth.queryParam, this.token(auth.key));
-    let data: string | Buffer | undefined;
-    // Always bytes: Playwright re-encodes a string it cannot parse as JSON, which would hide a malformed body.
+    let data: Buffer | undefined;
+    // Always bytes: a string body could be re-encoded on the way, which would hide a malformed body.
     if (req.rawBody !== undefined) data = Buffer.from(req.rawBody);
     else if (req.json !== undefined) data = Buffer.from(JSON.stringify(req.json));
     if (data !== undefined) headers['Content-Type'] = req.contentType ?? 'application/json';

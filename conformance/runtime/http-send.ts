@@ -5,7 +5,8 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
 export interface HttpCall {
   method: string;
-  headers: Record<string, string>;
+  /** An array sends one header line per value; a value with characters above U+00FF is sent as its UTF-8 bytes. */
+  headers: Record<string, string | string[]>;
   body?: Buffer;
   timeoutMs: number;
 }
@@ -28,10 +29,19 @@ const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent
 // What curl and Playwright send unasked; some gateways refuse a request without a User-Agent.
 const DEFAULT_HEADERS: Record<string, string> = { 'user-agent': 'bucketkit-conformance', accept: '*/*' };
 
+/**
+ * A header value as node:http takes it: it writes header text as Latin-1 and refuses characters above
+ * U+00FF, so such a value goes as its UTF-8 bytes, one Latin-1 character per byte.
+ */
+function onTheWire(value: string): string {
+  return /[\u0100-\uffff]/.test(value) ? Buffer.from(value, 'utf8').toString('latin1') : value;
+}
+
 /** The request's headers, with the defaults it does not set itself (names compared case-insensitively). */
-function withDefaults(headers: Record<string, string>): Record<string, string> {
+function withDefaults(headers: Record<string, string | string[]>): Record<string, string | string[]> {
   const given = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
-  return { ...Object.fromEntries(Object.entries(DEFAULT_HEADERS).filter(([name]) => !given.has(name))), ...headers };
+  const own = Object.entries(headers).map(([name, value]) => [name, typeof value === 'string' ? onTheWire(value) : value.map(onTheWire)]);
+  return { ...Object.fromEntries(Object.entries(DEFAULT_HEADERS).filter(([name]) => !given.has(name))), ...Object.fromEntries(own) };
 }
 
 function flatten(headers: IncomingHttpHeaders, raw: string[]): Pick<HttpAnswer, 'headers' | 'headersArray'> {
@@ -51,7 +61,11 @@ export function sendHttp(url: string, call: HttpCall): Promise<HttpAnswer> {
   if (!secure && target.protocol !== 'http:') return Promise.reject(new TransportError(`unsupported protocol ${target.protocol}`));
   const send = secure ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = send(target, { method: call.method, headers: withDefaults(call.headers), agent: secure ? agents.https : agents.http });
+    const headers = withDefaults(call.headers);
+    // node:http sends a GET's body unframed (no Content-Length, no chunks): the server would read it as the next request.
+    if (call.body !== undefined && !Object.keys(headers).some((name) => /^(content-length|transfer-encoding)$/i.test(name)))
+      headers['content-length'] = String(call.body.length);
+    const req = send(target, { method: call.method, headers, agent: secure ? agents.https : agents.http });
     // One timer for the whole exchange: a server that accepts and then trickles or hangs must not hold a check.
     const timer = setTimeout(() => req.destroy(new TransportError(`no answer within ${call.timeoutMs} ms`)), call.timeoutMs);
     const failed = (error: Error) => {

@@ -78,6 +78,10 @@ export const FAULT_EXPECTATIONS: Record<FaultName, FaultExpectation> = {
   'semantic-quote-500': { area: 'robustness', level: 'core' },
   'upload-listed-size-zero': { area: 'uploads', level: 'profile' },
   'limit-maximum-ignored': { area: 'listing', level: 'profile' },
+  'head-served-without-key': { area: 'auth', level: 'core' },
+  'trailing-slash-skips-scope': { area: 'scopes', level: 'core' },
+  'method-override-honoured': { area: 'scopes', level: 'core' },
+  'malformed-auth-500': { area: 'robustness', level: 'core' },
 };
 
 /**

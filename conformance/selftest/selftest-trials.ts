@@ -23,12 +23,15 @@ function single(name: FaultName): Trial {
   return { name, faults: [name], area, level, areas: [area, ...alsoRuns] };
 }
 
-/** The checks of the route agents must not call (upload-complete): requirement ids name the operation. */
+/**
+ * The checks of the route agents must not call (upload-complete): requirement ids name the operation
+ * (AUTH-completeUpload-refused), and so do the rules judged over every exchange (ORACLE-auth-completeUpload).
+ */
 function agentForbiddenGrep(): string {
   const ids = loadRouteTable()
     .filter((r) => r.agentForbidden)
     .map((r) => r.operationId);
-  return `^[A-Z]+-(${ids.join('|')})-`;
+  return `^([A-Z]+-(${ids.join('|')})-|ORACLE-[a-z-]+-(${ids.join('|')})$)`;
 }
 
 /** Every trial the self-test runs, singles first, in the fault list's order. */
