@@ -12,6 +12,7 @@ import { pathChecks } from './path-checks.ts';
 import { robustnessChecks } from './robustness-checks.ts';
 import { schemaChecks } from './schema-checks.ts';
 import { scopeChecks } from './scope-checks.ts';
+import { scopeOverrideChecks } from './scope-override-checks.ts';
 import { uploadChecks } from './upload-checks.ts';
 
 /** Checks an override names only routes whose scope is a gap choice, and known routes at that. */
@@ -32,6 +33,7 @@ export function generateChecks(routes: Route[], keys: ResolvedKey[], overrides: 
     ...pathChecks(g),
     ...authChecks(g, keys),
     ...scopeChecks(g),
+    ...scopeOverrideChecks(g),
     ...bucketChecks(g),
     ...uploadChecks(g),
     ...listingChecks(g),

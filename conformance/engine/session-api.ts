@@ -34,13 +34,30 @@ function gotNoAnswer(error: unknown): boolean {
   return cause instanceof TransportError;
 }
 
-/** How a request authenticated, read from what the suite asked for (a raw header counts as a key only when it is exactly one). */
+/** The Authorization header lines a request carries: from its `auth` and from any header of that name in `headers`. */
+function authorizationLines(client: Api, request: ApiRequest): string[] {
+  const auth = request.auth;
+  const lines = Object.entries(request.headers ?? {}).flatMap(([name, value]) =>
+    name.toLowerCase() === 'authorization' ? [value].flat() : [],
+  );
+  if (auth && 'header' in auth) lines.push(...[auth.header].flat());
+  if (auth && 'key' in auth && !('queryParam' in auth)) lines.push(`Bearer ${client.token(auth.key)}`);
+  return lines;
+}
+
+/**
+ * How a request authenticated, read from what the suite asked for: with a key only when it carried exactly one
+ * Authorization line, `Bearer <that key's token>`; any other header (two lines, another scheme, a lowercase
+ * scheme, a malformed token) counts as no valid key.
+ */
 function authOf(client: Api, request: ApiRequest, keyNames: readonly string[]): AuthUsed {
   const auth = request.auth;
-  if (!auth || 'none' in auth) return { kind: 'invalid', how: 'no Authorization header' };
-  if ('queryParam' in auth) return { kind: 'invalid', how: `the key in ?${auth.queryParam}=` };
-  if ('key' in auth) return { kind: 'key', key: auth.key };
-  const exact = keyNames.find((name) => auth.header === `Bearer ${client.token(name)}`);
+  if (auth && 'queryParam' in auth) return { kind: 'invalid', how: `the key in ?${auth.queryParam}=` };
+  const lines = authorizationLines(client, request);
+  if (lines.length === 0) return { kind: 'invalid', how: 'no Authorization header' };
+  if (lines.length > 1) return { kind: 'invalid', how: `${lines.length} Authorization headers` };
+  if (auth && 'key' in auth) return { kind: 'key', key: auth.key };
+  const exact = keyNames.find((name) => lines[0] === `Bearer ${client.token(name)}`);
   return exact ? { kind: 'key', key: exact } : { kind: 'invalid', how: 'an Authorization header with no valid key' };
 }
 

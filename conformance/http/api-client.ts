@@ -1,14 +1,14 @@
 // The suite's API client over the transport: requests relative to the base URL
 // (or absolute, presigned), keys named by config name, the run id header on the
 // base URL's origin, JSON parsed without throwing, and every error that leaves it redacted.
-import type { CurlRequest } from './curl.ts';
+import type { CurlRequest, HeaderValue } from './curl.ts';
 import type { Redactor, Secret } from './redact.ts';
 import type { Transport, WireAnswer, WireRequest } from './transport/transport-types.ts';
 
 export const RUN_HEADER = 'X-Bucketkit-Run';
 
 /** How a request authenticates: a configured key, none, a raw header, or a key in the query string. */
-export type Auth = { key: string } | { none: true } | { header: string } | { queryParam: string; key: string };
+export type Auth = { key: string } | { none: true } | { header: HeaderValue } | { queryParam: string; key: string };
 
 /** A request as checks write it: relative path, query, auth by key name, a JSON or raw body. */
 export interface ApiRequest {
@@ -22,7 +22,8 @@ export interface ApiRequest {
   /** Sent as is, instead of `json`. */
   rawBody?: string | Buffer;
   contentType?: string;
-  headers?: Record<string, string>;
+  /** Extra headers; an array sends one header line per value. */
+  headers?: Record<string, HeaderValue>;
 }
 
 /** One request and its answer, as checks judge it. */
@@ -116,7 +117,7 @@ export class ApiClient {
     const url = this.urlOf(req);
     const own = url.origin === this.baseOrigin;
     // The run header is for the deployment's logs; a presigned URL elsewhere gets only what it was signed with.
-    const headers: Record<string, string> = { ...(own ? { [RUN_HEADER]: this.options.runId } : {}), ...req.headers };
+    const headers: Record<string, HeaderValue> = { ...(own ? { [RUN_HEADER]: this.options.runId } : {}), ...req.headers };
     const auth = req.auth;
     if (auth && 'key' in auth && !('queryParam' in auth)) headers.Authorization = `Bearer ${this.token(auth.key)}`;
     if (auth && 'header' in auth) headers.Authorization = auth.header;

@@ -2,10 +2,13 @@
 // in place of its value, in whatever form (raw, encoded, base64) the request carried it.
 import { compileSecrets, type Secret } from './redact.ts';
 
+/** A header's value; an array is sent as one header line per value (two Authorization headers). */
+export type HeaderValue = string | string[];
+
 export interface CurlRequest {
   method: string;
   url: string;
-  headers: Record<string, string>;
+  headers: Record<string, HeaderValue>;
   body?: string;
 }
 
@@ -107,9 +110,11 @@ function basicUser(name: string, value: string, compiled: Compiled): string[] | 
  */
 export function buildCurl(request: CurlRequest, secrets: Secret[]): string {
   const compiled = compileSecrets(secrets);
-  const parts = ['curl', '-sS', '-i', '-X', request.method];
-  for (const [name, value] of Object.entries(request.headers)) {
-    parts.push(...(basicUser(name, value, compiled) ?? ['-H', shellWord(splitSecrets(`${name}: ${value}`, compiled))]));
+  // `-X HEAD` would wait for the body the answer's Content-Length announces; `-I` sends HEAD and reads none.
+  const parts = ['curl', '-sS', '-i', ...(request.method === 'HEAD' ? ['-I'] : ['-X', request.method])];
+  for (const [name, values] of Object.entries(request.headers)) {
+    for (const value of typeof values === 'string' ? [values] : values)
+      parts.push(...(basicUser(name, value, compiled) ?? ['-H', shellWord(splitSecrets(`${name}: ${value}`, compiled))]));
   }
   if (request.body !== undefined) parts.push('--data-raw', shellWord(cut(splitSecrets(request.body, compiled), BODY_LIMIT)));
   const { url, queryKeys } = extractQueryKeys(request.url, secrets);

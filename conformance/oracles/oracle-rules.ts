@@ -4,6 +4,7 @@
 // markers. Each rule also says which exchanges could show a break at all, so
 // a route no such exchange reached is reported as not proven.
 import type { Route } from '../../openapi/contract/route-table.ts';
+import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import type { Area, Level, Overrides, ResolvedKey, RunSettings } from '../config/config-types.ts';
 import type { ExchangeView } from './exchange-view.ts';
 import type { OtherBucketMarkers } from './markers.ts';
@@ -35,6 +36,9 @@ export interface OracleRule {
 }
 
 const scopeOf = (route: Route, overrides: Overrides) => overrides.scopes?.[route.operationId] ?? route.scope;
+/** The scopes of every operation an exchange may be taken for. */
+const scopesOf = (view: ExchangeView, overrides: Overrides) =>
+  loadRouteTable().flatMap((route) => (view.operations.includes(route.operationId) ? [scopeOf(route, overrides)] : []));
 const keyOf = (view: ExchangeView, ctx: JudgeContext) => (view.entry.auth.kind === 'key' ? ctx.keys.get(view.entry.auth.key) : undefined);
 const barred = (key: ResolvedKey | undefined, ctx: JudgeContext) =>
   key !== undefined && key.bucketIds !== null && !key.bucketIds.includes(ctx.settings.buckets.other);
@@ -47,9 +51,11 @@ export const ORACLE_RULES: OracleRule[] = [
     level: (route) => (route.scopeSource === 'seed' ? 'core' : 'profile'),
     sentence: (route, o) => `served a key that lacks ${scopeOf(route, o)}`,
     appliesTo: () => true,
-    relevant: (view, route, ctx) => {
+    // An exchange that may be taken for several operations (a GET carrying a method override) shows a break only
+    // when the key holds none of their scopes: a 2xx may be the GET its key may read (its own check judges that).
+    relevant: (view, _route, ctx) => {
       const key = keyOf(view, ctx);
-      return key !== undefined && !key.scopes.includes(scopeOf(route, ctx.settings.overrides));
+      return key !== undefined && scopesOf(view, ctx.settings.overrides).every((scope) => !key.scopes.includes(scope));
     },
     broken: (view, route, ctx) => {
       const key = keyOf(view, ctx)!;

@@ -80,6 +80,10 @@ export const FAULT_EXPECTATIONS: Record<FaultName, FaultExpectation> = {
   'limit-maximum-ignored': { area: 'listing', level: 'profile' },
   'workspace-ignored': { area: 'paths', level: 'profile' },
   'item-listings-span-buckets': { area: 'bucket-limits', level: 'core' },
+  'head-served-without-key': { area: 'auth', level: 'core' },
+  'trailing-slash-skips-scope': { area: 'scopes', level: 'core' },
+  'method-override-honoured': { area: 'scopes', level: 'core' },
+  'malformed-auth-500': { area: 'robustness', level: 'core' },
 };
 
 /**

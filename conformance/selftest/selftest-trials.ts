@@ -23,7 +23,10 @@ function single(name: FaultName): Trial {
   return { name, faults: [name], area, level, areas: [area, ...alsoRuns] };
 }
 
-/** The checks of the route agents must not call (upload-complete): requirement ids name the operation. */
+/**
+ * The checks of the route agents must not call (upload-complete): requirement ids name the operation
+ * (AUTH-completeUpload-refused), and so do the rules judged over every exchange (ORACLE-auth-completeUpload).
+ */
 function agentForbiddenGrep(): string {
   const ids = loadRouteTable()
     .filter((r) => r.agentForbidden)

@@ -99,6 +99,9 @@ describe('the self-test trials', () => {
       expect(combo.faults[0]).toBe('upload-needs-complete');
       expect(new RegExp(combo.grep!).test('AUTH-completeUpload-refused')).toBe(true);
       expect(new RegExp(combo.grep!).test('AUTH-listFiles-refused')).toBe(false);
+      // The rules judged over every exchange of upload-complete too: only a combination can show them failing.
+      expect(new RegExp(combo.grep!).test('ORACLE-bucket-limits-completeUpload')).toBe(true);
+      expect(new RegExp(combo.grep!).test('ORACLE-auth-listFiles')).toBe(false);
     }
   });
 

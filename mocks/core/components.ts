@@ -55,6 +55,8 @@ export function createCoreComponents(deps: ComponentDeps): MockComponents {
         notFound(`Nothing at ${request.path}. The API lives under ${apiBase}; the mock's control API under /__mock/.`),
     },
     admitBody(head) {
+      // The core decides this, not the front end, so a variant that reads a GET's body swaps this part alone.
+      if (head.method === 'GET' || head.method === 'HEAD') return { unread: true };
       const upload = UPLOAD_PATH.exec(head.path);
       if (!upload) return { limit: MAX_JSON_BODY_BYTES };
       // The grant first: a bogus or spent upload URL costs no buffered byte; a real one takes exactly its declared size.

@@ -29,8 +29,11 @@ export interface RequestHead {
   headers: Record<string, string>;
 }
 
-/** How many body bytes a front end may read (then it flags the request truncated), or the answer that refuses it unread. */
-export type BodyAdmission = { limit: number } | { refusal: MockResponse };
+/**
+ * How many body bytes a front end may read (then it flags the request truncated), the answer that refuses it
+ * unread, or `unread`: the request goes on without its body (a GET's or HEAD's body means nothing to the API).
+ */
+export type BodyAdmission = { limit: number } | { refusal: MockResponse } | { unread: true };
 
 /** A response as the core returns it; front ends write it out unchanged. */
 export interface MockResponse {

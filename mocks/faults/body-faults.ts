@@ -86,7 +86,10 @@ export const BODY_FAULTS = [
         },
       })),
       // The front end must let the whole body arrive for it to be read.
-      admitBody: (head) => (head.path.startsWith('/__uploads/') ? c.admitBody(head) : { limit: MAX_UPLOAD_BYTES }),
+      admitBody(head) {
+        const own = c.admitBody(head);
+        return 'limit' in own && !head.path.startsWith('/__uploads/') ? { limit: MAX_UPLOAD_BYTES } : own;
+      },
     }),
   },
 ] as const satisfies readonly FaultDefinition[];

@@ -12,6 +12,7 @@ import { RESPONSE_FAULTS } from './response-faults.ts';
 import { SCOPE_FAULTS } from './scope-faults.ts';
 import { SPAN_FAULTS } from './span-faults.ts';
 import { UPLOAD_FAULTS } from './upload-faults.ts';
+import { VARIANT_FAULTS } from './variant-faults.ts';
 import { WRITES_FAULTS } from './writes-faults.ts';
 import type { FaultDefinition } from './plant.ts';
 
@@ -30,6 +31,7 @@ export const FAULT_CATALOG = [
   ...BODY_FAULTS,
   ...RESPONSE_FAULTS,
   ...UPLOAD_FAULTS,
+  ...VARIANT_FAULTS,
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof FAULT_CATALOG)[number]['name'];

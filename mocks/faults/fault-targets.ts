@@ -14,6 +14,8 @@ export const FAULT_TARGETS = {
   'route-moved': ['moveFiles', 'presignDownload', 'completeUpload', 'createSuggestion', 'updateTrash'],
   'writes-as-put': ['updateFile', 'updateIntelligence', 'trashFiles'],
   'path-conflict-overwrites': 'presignUpload',
+  // The GETs of the paths where the spec lists another method, which the override then reaches.
+  'method-override-honoured': ['getIntelligence', 'listAutomations', 'getTrash', 'listSuggestions'],
 } as const satisfies Record<string, OperationId | readonly OperationId[]>;
 
 const asList = (target: OperationId | readonly OperationId[]): readonly OperationId[] => (typeof target === 'string' ? [target] : target);

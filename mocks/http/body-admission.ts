@@ -26,7 +26,7 @@ function tooLarge(limit: number, declared: number): MockResponse {
 /** Admits or refuses the body of a request that has one. */
 export function admitBody(gate: BodyGate, head: RequestHead): BodyAdmission {
   const admission = gate.admitBody(head);
-  if ('refusal' in admission) return admission;
+  if (!('limit' in admission)) return admission;
   // Node's parser has already refused a malformed Content-Length (400), so this is digits.
   const declared = head.headers['content-length'];
   if (declared !== undefined && Number(declared) > admission.limit) return { refusal: tooLarge(admission.limit, Number(declared)) };

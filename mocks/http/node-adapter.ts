@@ -66,9 +66,10 @@ export async function toMockRequest(req: IncomingMessage, admit: (head: RequestH
   const head = requestHead(req);
   const request: MockRequest = { ...head };
   const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
-  if (!hasBody || head.method === 'GET' || head.method === 'HEAD') return { request, unread: hasBody };
+  if (!hasBody) return { request, unread: false };
   const admission = admit(head);
   if ('refusal' in admission) return { refusal: admission.refusal, unread: true };
+  if ('unread' in admission) return { request, unread: true };
   const { body, truncated } = await readBody(req, admission.limit);
   request.body = body;
   if (truncated) request.bodyTruncated = true;

@@ -85,7 +85,7 @@ export function createMockHandler(app: MockAppHandle, origin: string): HttpHandl
     async ({ request }) => {
       const admission = app.admitBody(headOf(request));
       if ('refusal' in admission) return toHttpResponse(admission.refusal);
-      const response = await app.handle(await toMockRequest(request, admission.limit));
+      const response = await app.handle('unread' in admission ? headOf(request) : await toMockRequest(request, admission.limit));
       // HEAD answers carry the headers of GET and no body.
       return toHttpResponse(request.method.toUpperCase() === 'HEAD' ? { ...response, body: undefined } : response);
     },

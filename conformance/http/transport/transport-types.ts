@@ -33,7 +33,8 @@ export interface WireRequest {
   method: string;
   /** Absolute http(s) URL, sent as given. */
   url: string;
-  headers: Record<string, string>;
+  /** An array sends one header line per value; a value above U+00FF goes as its UTF-8 bytes. */
+  headers: Record<string, string | string[]>;
   body?: Buffer;
   /** The request holds a key (in a header or the URL): it may only go to the base URL's origin. */
   carriesKey: boolean;

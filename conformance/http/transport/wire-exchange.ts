@@ -47,9 +47,19 @@ export function createAgent(options: { timeoutMs: number; concurrency: number; c
   });
 }
 
-function withDefaults(headers: Record<string, string>): Record<string, string> {
+/**
+ * A header value as HTTP/1.1 carries it: header text is Latin-1, so a value with characters above U+00FF (a
+ * request variant's odd token) goes as its UTF-8 bytes, one Latin-1 character per byte.
+ */
+function onTheWire(value: string): string {
+  return /[\u0100-\uffff]/.test(value) ? Buffer.from(value, 'utf8').toString('latin1') : value;
+}
+
+/** The request's headers with the defaults it does not set itself; several values of a name go as several lines. */
+function withDefaults(headers: Record<string, string | string[]>): Record<string, string | string[]> {
   const given = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
-  return { ...Object.fromEntries(Object.entries(DEFAULT_HEADERS).filter(([name]) => !given.has(name))), ...headers };
+  const own = Object.entries(headers).map(([name, value]) => [name, typeof value === 'string' ? onTheWire(value) : value.map(onTheWire)]);
+  return { ...Object.fromEntries(Object.entries(DEFAULT_HEADERS).filter(([name]) => !given.has(name))), ...Object.fromEntries(own) };
 }
 
 /** Header lines from undici's raw list (name, value, name, value…), and the joined map. */

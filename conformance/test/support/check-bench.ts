@@ -15,16 +15,25 @@ import { planChecks } from '../../plan/planner.ts';
 import type { CheckDef } from '../../plan/check-types.ts';
 import { makeClient } from '../../engine/make-client.ts';
 import { ledgerRunEntry, runChecks } from '../../engine/run-target.ts';
+import { runTraffic, trafficOf, type TrafficReport } from '../../engine/run-traffic.ts';
+import { concurrencyLimit } from '../../engine/limits.ts';
+import type { TrafficTask } from '../../traffic/traffic-types.ts';
 import { TargetSession } from '../../engine/target-session.ts';
 import type { CheckResult } from '../../engine/outcome.ts';
 import { startLoopbackProxy, type LoopbackProxy, type Rule } from './loopback-proxy.ts';
 
-export type Outcome = { status: 'pass'; note?: string } | { status: 'fail' | 'error' | 'skip' | 'unserved'; message: string };
+export type Outcome =
+  { status: 'pass'; note?: string } | { status: 'fail' | 'error' | 'skip' | 'unserved'; message: string; curl?: string };
 
 /** A check's result as a bench outcome. */
 export function outcomeOf(r: CheckResult): Outcome {
   if (r.status === 'pass') return { status: 'pass', ...(r.reason ? { note: r.reason } : {}) };
-  if (r.status === 'fail') return { status: 'fail', message: `expected ${r.failure?.expected}; got ${r.failure?.actual}` };
+  if (r.status === 'fail')
+    return {
+      status: 'fail',
+      message: `expected ${r.failure?.expected}; got ${r.failure?.actual}`,
+      ...(r.failure?.curl ? { curl: r.failure.curl } : {}),
+    };
   if (r.status === 'skip' || r.status === 'disabled') return { status: 'skip', message: r.reason ?? r.status };
   return { status: r.status, message: r.reason ?? r.status };
 }
@@ -49,6 +58,8 @@ export interface Bench {
     select: string[] | ((def: CheckDef) => boolean),
     options?: { overrides?: Overrides; readOnly?: boolean },
   ): Promise<Record<string, Outcome>>;
+  /** Sends the run's traffic tasks (those `select` keeps) in the session, as a run does beside its checks. */
+  runTraffic(select?: (task: TrafficTask) => boolean): Promise<TrafficReport>;
   close(): Promise<void>;
 }
 
@@ -116,6 +127,7 @@ export async function startBench(extra: BenchKey[] = []): Promise<Bench> {
       if (Array.isArray(select)) for (const id of select) outcomes[id] ??= { status: 'error', message: 'no such check was planned' };
       return outcomes;
     },
+    runTraffic: (select = () => true) => runTraffic(session, trafficOf(settings).filter(select), concurrencyLimit(settings.concurrency)),
     async close() {
       await client.close();
       await proxy.close();

@@ -137,6 +137,10 @@ export function slowUploads(delayMs: number): Rule {
   };
 }
 
+/** HEAD is not served at all (404, no body): HTTP lets a server leave it out. */
+export const headUnserved: Rule = async (request, forward) =>
+  request.method === 'HEAD' ? { status: 404, headers: {}, body: Buffer.alloc(0) } : forward(request);
+
 /** Every choice above at once: an independent implementation that differs from the gap register wherever it may. */
 export function independentImplementation(target: Target): Rule {
   const layers = [
@@ -147,6 +151,7 @@ export function independentImplementation(target: Target): Rule {
     otherErrorFormat,
     otherSuccessShapes,
     backfillConflicts(),
+    headUnserved,
   ];
   return layers.reduceRight<Rule>(
     (inner, layer) => (request, forward) => layer(request, (r) => inner(r, forward)),

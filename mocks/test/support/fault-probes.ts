@@ -2,12 +2,14 @@
 // fault's rule broken right now?". Each probe is self-contained after a reset.
 import type { FaultName } from '../../faults/fault-catalog.ts';
 import type { MockClient } from './mock-client.ts';
+import { rawRequest } from './raw-http.ts';
 
 /** Answers "is this fault's rule broken right now?" with a few real HTTP calls. */
 export type RuleProbe = (mock: MockClient) => Promise<boolean>;
 
 /** Faults that break more than their own probe: the narrower faults' rules too, or every route (the API prefix). */
 export const FAULT_SUBSUMES: Partial<Record<FaultName, readonly FaultName[] | 'every-route'>> = {
+  'missing-key-accepted': ['head-served-without-key'],
   'scope-unenforced-everywhere': ['scope-unenforced-mutating', 'scope-unenforced-reading', 'scope-confused', 'key-extra-scope'],
   'bad-query-500': ['query-not-utf8-500'],
   'bad-query-defaulted': ['limit-maximum-ignored'],
@@ -398,4 +400,27 @@ export const FAULT_PROBES: Record<FaultName, RuleProbe> = {
   },
   'limit-maximum-ignored': async (mock) =>
     (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=5000`, { key: keys(mock).full })).status === 200,
+  'head-served-without-key': async (mock) => (await mock.call('/workspaces', { method: 'HEAD' })).status === 200,
+  // The listing itself, not a page any unknown path gets (unknown-paths-served).
+  'trailing-slash-skips-scope': async (mock) =>
+    Array.isArray(
+      (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/automations/`, { key: await mock.key(['files:read']) })).body?.data,
+    ),
+  // Fetch sends no body with a GET: node:http does.
+  'method-override-honoured': async (mock) => {
+    const path = `${bucketPath(mock, mock.ids.allowed)}/intelligence`;
+    const body = JSON.stringify({ instructions: `override probe ${Date.now()}` });
+    await rawRequest(mock.server.origin, {
+      path: `${new URL(mock.server.baseUrl).pathname}${path}`,
+      headers: {
+        authorization: `Bearer ${keys(mock).readOnly}`,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        'x-http-method-override': 'PATCH',
+      },
+      body,
+    });
+    return (await mock.call(path, { key: keys(mock).full })).body.instructions === JSON.parse(body).instructions;
+  },
+  'malformed-auth-500': async (mock) => (await mock.call('/workspaces', { headers: { authorization: 'Bearer' } })).status >= 500,
 };

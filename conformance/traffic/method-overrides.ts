@@ -1,0 +1,47 @@
+// Traffic: on every path with a GET and a writing method, a GET carrying the
+// write's method in each override form (three headers and ?_method=), with the
+// write's valid body, sent without a key and by a key holding neither scope.
+// Judged as both operations: any 2xx then gives the sender more than it holds.
+// (A key holding the read scope is the SCOPE-…-method-override-refused checks'
+// case: its 2xx may be the GET, so a read-back decides there.)
+import { expectedScope, type GeneratorContext } from '../checks/generator-context.ts';
+import { OVERRIDE_FORMS, overridePairs, overrideRequest, type OverridePair } from '../checks/method-override.ts';
+import { scenarioFor } from '../checks/operations.ts';
+import type { CheckRun } from '../plan/check-types.ts';
+import type { SetupPart } from '../plan/fixture-types.ts';
+import type { TrafficTask } from './traffic-types.ts';
+import { validCall } from './variant-calls.ts';
+
+async function sendForms(ctx: CheckRun, pair: OverridePair, key: string | undefined): Promise<void> {
+  const call = await validCall(ctx, pair.write, 'allowed');
+  for (const form of OVERRIDE_FORMS) {
+    await ctx.api.send(overrideRequest(pair, form, ctx.settings, 'allowed', call, key ? { key } : { none: true }));
+  }
+}
+
+function overrideTasks(pair: OverridePair, g: GeneratorContext): TrafficTask[] {
+  const readScope = expectedScope(pair.read, g.overrides);
+  const writeScope = expectedScope(pair.write, g.overrides);
+  const where = `GET ${pair.read.pathTemplate} carrying ${pair.write.method} in method overrides`;
+  const needs: SetupPart[] | undefined = scenarioFor(pair.write).files === 'shared' ? ['allowedFile'] : undefined;
+  // A server that honoured the override would act on the write's valid body.
+  const common = { writes: true, needs };
+  return [
+    { ...common, name: `${where}, without a key`, keys: {}, run: (ctx) => sendForms(ctx, pair, undefined) },
+    {
+      ...common,
+      name: `${where}, by a key holding neither ${readScope} nor ${writeScope}`,
+      keys: { key: { lacks: writeScope, reaches: ['allowed'], every: true } },
+      async run(ctx) {
+        const key = ctx.keys.key.find((name) => !ctx.settings.keys.find((k) => k.name === name)?.scopes.includes(readScope));
+        if (!key) throw new Error(`no configured key holds neither ${readScope} nor ${writeScope}`);
+        await sendForms(ctx, pair, key);
+      },
+    },
+  ];
+}
+
+/** Two tasks per path with a GET and a writing method. */
+export function methodOverrideTraffic(g: GeneratorContext): TrafficTask[] {
+  return overridePairs(g.routes).flatMap((pair) => overrideTasks(pair, g));
+}
