@@ -78,6 +78,11 @@ export const FAULT_EXPECTATIONS: Record<FaultName, FaultExpectation> = {
   'semantic-quote-500': { area: 'robustness', level: 'core' },
   'upload-listed-size-zero': { area: 'uploads', level: 'profile' },
   'limit-maximum-ignored': { area: 'listing', level: 'profile' },
+  'prefix-as-regex': { area: 'listing', level: 'core' },
+  'prefix-cut-to-last-slash': { area: 'listing', level: 'core' },
+  'filters-dropped-after-first-page': { area: 'listing', level: 'core' },
+  'patch-mass-assignment': { area: 'bucket-limits', level: 'core' },
+  'writes-take-body-bucket-id': { area: 'bucket-limits', level: 'core' },
 };
 
 /**

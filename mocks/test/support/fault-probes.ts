@@ -2,6 +2,7 @@
 // fault's rule broken right now?". Each probe is self-contained after a reset.
 import type { FaultName } from '../../faults/fault-catalog.ts';
 import type { MockClient } from './mock-client.ts';
+import { MORE_PROBES } from './fault-probes-more.ts';
 
 /** Answers "is this fault's rule broken right now?" with a few real HTTP calls. */
 export type RuleProbe = (mock: MockClient) => Promise<boolean>;
@@ -392,4 +393,5 @@ export const FAULT_PROBES: Record<FaultName, RuleProbe> = {
   },
   'limit-maximum-ignored': async (mock) =>
     (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=5000`, { key: keys(mock).full })).status === 200,
+  ...MORE_PROBES,
 };
