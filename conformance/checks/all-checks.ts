@@ -7,6 +7,7 @@ import { authChecks } from './auth-checks.ts';
 import { bucketChecks } from './bucket-checks.ts';
 import { errorChecks } from './error-checks.ts';
 import { listingChecks } from './listing-checks.ts';
+import { listingFilterChecks } from './listing-filter-checks.ts';
 import { oracleChecks } from './oracle-checks.ts';
 import { pathChecks } from './path-checks.ts';
 import { robustnessChecks } from './robustness-checks.ts';
@@ -36,6 +37,7 @@ export function generateChecks(routes: Route[], keys: ResolvedKey[], overrides: 
     ...scopeOverrideChecks(g),
     ...bucketChecks(g),
     ...uploadChecks(g),
+    ...listingFilterChecks(g),
     ...listingChecks(g),
     ...schemaChecks(g),
     ...errorChecks(g),

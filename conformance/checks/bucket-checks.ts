@@ -1,7 +1,7 @@
 // bucketIds checks: every bucket-scoped route refused on a bucket outside the
 // key's bucketIds (core: any refusal; profile: the same answer as an absent
 // bucket, or 403 by override), moves into a barred bucket refused, and the
-// checks of foreign files, listings and leaks (their own modules).
+// checks of foreign files, listings, leaks and mass assignment (their own modules).
 import type { Route } from '../../openapi/contract/route-table.ts';
 import { overrideOf } from '../config/config-types.ts';
 import type { CheckDef, KeyNeed } from '../plan/check-types.ts';
@@ -15,6 +15,7 @@ import { callRequest, routeById, type OperationCall } from './request-builder.ts
 import { bucketListingChecks } from './bucket-listing-checks.ts';
 import { bucketLeakChecks } from './bucket-leak-checks.ts';
 import { foreignFileChecks } from './foreign-file-checks.ts';
+import { massAssignmentChecks } from './mass-assignment-checks.ts';
 
 const restricted = (route: Route, g: GeneratorContext): KeyNeed => ({
   holds: [expectedScope(route, g.overrides)],
@@ -138,5 +139,6 @@ export function bucketChecks(g: GeneratorContext): CheckDef[] {
     moveDestinationCheck(g),
     ...bucketListingChecks(g, restricted),
     ...bucketLeakChecks(g, restricted),
+    ...massAssignmentChecks(g),
   ];
 }

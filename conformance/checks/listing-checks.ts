@@ -1,7 +1,7 @@
-// Listing checks on the run's own test files: prefix and tag honoured, with
-// decoys a sloppy filter would list (core), search and semantic=1 accepted
+// Listing checks on the run's own test files: search and semantic=1 accepted
 // (core), search matching, AND combination, semantic without search, ranking,
-// cursor paging and the page-size bound (profile).
+// cursor paging and the page-size bound (profile). The prefix and tag filters
+// have their own module (listing-filter-checks.ts).
 import { overrideOf } from '../config/config-types.ts';
 import type { CheckDef, CheckRun } from '../plan/check-types.ts';
 import type { FixtureFile } from '../plan/fixture-types.ts';
@@ -36,7 +36,8 @@ function expectPaths(ex: Exchange, files: { path: string }[], expected: string[]
   }
 }
 
-function listingCheck(id: string, title: string, level: 'core' | 'profile', g: GeneratorContext, run: CheckDef['run']): CheckDef {
+/** A check of GET .../files with a key holding its scope, on the listing test files. */
+export function listingCheck(id: string, title: string, level: 'core' | 'profile', g: GeneratorContext, run: CheckDef['run']): CheckDef {
   const route = routeById('listFiles');
   return {
     id,
@@ -47,6 +48,7 @@ function listingCheck(id: string, title: string, level: 'core' | 'profile', g: G
     keys: { reader: holder(route, g.overrides) },
     writes: false,
     fixtures: true,
+    needs: ['listing'],
     run,
   };
 }
@@ -87,34 +89,6 @@ export function listingChecks(g: GeneratorContext): CheckDef[] {
       .files.filter(pick)
       .map((f) => f.path);
   return [
-    // Decoys: a path holding the prefix later on, and one with the same letters in another case.
-    listingCheck(
-      'LIST-prefix-honoured',
-      'with prefix lists only files whose path begins with it, case-sensitively',
-      'core',
-      g,
-      async (ctx) => {
-        const prefix = `${fx(ctx).prefix}red/`;
-        const { ex, files } = await list(ctx, { prefix });
-        expectPaths(
-          ex,
-          files,
-          paths(ctx, (f) => f.path.startsWith(prefix)),
-          `exactly the files under ${prefix}`,
-        );
-      },
-    ),
-    // Decoys: tags holding the queried tag inside them (a "2" after it, an "x" before it).
-    listingCheck('LIST-tag-honoured', 'with tag lists only files carrying exactly that tag', 'core', g, async (ctx) => {
-      const tag = fx(ctx).tags.red;
-      const { ex, files } = await list(ctx, { tag });
-      expectPaths(
-        ex,
-        files,
-        paths(ctx, (f) => f.tags.includes(tag)),
-        `exactly the files tagged ${tag}`,
-      );
-    }),
     listingCheck('LIST-search-accepted', 'accepts search, and semantic=1 with search', 'core', g, async (ctx) => {
       await list(ctx, { search: fx(ctx).word });
       await list(ctx, { search: fx(ctx).word, semantic: '1' });

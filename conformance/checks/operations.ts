@@ -79,10 +79,14 @@ const SCENARIOS: { [K in OperationId]: Scenario<K> } = {
   updateFile: {
     files: 'disposable',
     harnessScopes: [scopeOf('listFiles')],
-    valid: async (ctx, bucket) => ({
-      fileId: (await file(ctx, bucket)).id,
-      json: { tags: [`bk-${ctx.unique()}`], description: 'Checked by the bucketkit conformance suite.' },
-    }),
+    valid: async (ctx, bucket) => {
+      const subject = await file(ctx, bucket);
+      return {
+        fileId: subject.id,
+        json: { tags: [`bk-${ctx.unique()}`], description: 'Checked by the bucketkit conformance suite.' },
+        subject,
+      };
+    },
     probe: async (ctx, bucket) => {
       const f = await file(ctx, bucket);
       const tag = `bk-${ctx.unique()}`;
@@ -138,9 +142,10 @@ const SCENARIOS: { [K in OperationId]: Scenario<K> } = {
   moveFiles: {
     files: 'disposable',
     harnessScopes: [scopeOf('listFiles')],
-    valid: async (ctx, bucket) => ({
-      json: { fileIds: [(await file(ctx, bucket)).id], destination: { prefix: `${ctx.settings.runPrefix}moved/${ctx.unique()}/` } },
-    }),
+    valid: async (ctx, bucket) => {
+      const subject = await file(ctx, bucket);
+      return { json: { fileIds: [subject.id], destination: { prefix: `${ctx.settings.runPrefix}moved/${ctx.unique()}/` } }, subject };
+    },
     probe: async (ctx, bucket) => {
       const f = await file(ctx, bucket);
       return {

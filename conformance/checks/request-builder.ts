@@ -30,6 +30,8 @@ export interface OperationCall<K extends OperationId = OperationId> {
   fileId?: string;
   query?: Record<string, string>;
   json?: JsonBody<K>;
+  /** The test file the call acts on, when the scenario made one (for read-backs); never sent. */
+  subject?: { id: string; path: string };
 }
 
 /** The path of a route for a bucket (or a literal bucket id) and file. */

@@ -12,7 +12,7 @@ export interface Uploaded {
   put: Exchange;
 }
 
-interface PresignAnswer {
+export interface PresignAnswer {
   uploadId?: string;
   fileId?: string;
   url?: string;
@@ -32,6 +32,17 @@ export async function presign(api: Api, settings: RunSettings, key: string, buck
   return { ex, body: (ex.json ?? {}) as PresignAnswer };
 }
 
+/** Sends the bytes to a presigned upload's URL (step 2 of the flow), with the method and headers it names. */
+export function putBytes(api: Api, answer: PresignAnswer & { url: string }, bytes: Buffer): Promise<Exchange> {
+  return api.send({
+    method: answer.method ?? 'PUT',
+    path: answer.url,
+    rawBody: bytes,
+    contentType: answer.headers?.['Content-Type'] ?? 'text/plain',
+    headers: answer.headers,
+  });
+}
+
 /** Presigns and PUTs `content`; throws a HarnessError when `strict` and a step is not 2xx. */
 export async function uploadBytes(
   api: Api,
@@ -49,14 +60,8 @@ export async function uploadBytes(
     if (strict) throw presignRefused(path, presigned.status);
     return { fileId: body.fileId ?? '', presign: presigned, put: presigned };
   }
-  const put = await api.send({
-    method: body.method ?? 'PUT',
-    path: body.url,
-    rawBody: bytes,
-    contentType: body.headers?.['Content-Type'] ?? 'text/plain',
-    headers: body.headers,
-  });
-  if (strict && !isSuccess(put.status))
+  const put = await putBytes(api, { ...body, url: body.url }, bytes);
+  if (strict && !isSuccess(put.status)) 
     throw new SetupError(`the PUT of ${path} to the presigned URL answered ${put.status}`, ['UPLOAD-appears-without-complete']);
   return { fileId: body.fileId ?? '', presign: presigned, put };
 }

@@ -2,18 +2,15 @@
 // run: a check waits only for the parts it reads, so a server without tags
 // or trash still gets its upload and prefix checks, and the parts are made
 // concurrently instead of in one fixed-budget set-up.
-import { overrideOf, type RunSettings } from '../config/config-types.ts';
+import type { RunSettings } from '../config/config-types.ts';
 import type { Api } from '../http/api.ts';
 import { callRequest, isSuccess, routeById, type JsonBody } from '../checks/request-builder.ts';
 import type { OtherBucketMarkers } from '../oracles/markers.ts';
-import { listFiles, pollUntil } from '../checks/read-back.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
 import type { DisposableFiles, SetupPart, SharedFixtures } from '../plan/fixture-types.ts';
 import { attributed, attributionOf, currentAttribution } from './attribution.ts';
 import { SetupError } from '../checks/setup-error.ts';
-
-
-type Listing = NonNullable<SharedFixtures['listing']>;
+import { makeListing } from './listing-part.ts';
 
 /** Makes and remembers the parts of one target's shared test files. */
 export class SetupParts {
@@ -72,13 +69,17 @@ export class SetupParts {
         // The trashed one needs a key that can trash in the other bucket; the checks using it declare that need.
         const canTrash = pickHarnessKey(settings.keys, [routeById('trashFiles').scope], settings.buckets.other) !== undefined;
         const trashed = canTrash
-          ? await files.create('other', { path: `${settings.runPrefix}shared/trashed-${this.word}-${this.marker}.txt`, description, trashed: true })
+          ? await files.create('other', {
+              path: `${settings.runPrefix}shared/trashed-${this.word}-${this.marker}.txt`,
+              description,
+              trashed: true,
+            })
           : undefined;
         await Promise.all([this.otherAutomation(), this.otherSuggestion()]);
         return { foreign: { word: this.word, marker: this.marker, trashed } };
       }
       case 'listing':
-        return { listing: await this.listing() };
+        return { listing: await makeListing(this.api, settings, files, { token: this.token, word: this.listingWord }) };
     }
   }
 
@@ -117,48 +118,6 @@ export class SetupParts {
     const ex = await this.api.send(callRequest(route, settings, 'other', { json }, { key }));
     if (!isSuccess(ex.status)) return;
     this.markers?.add((ex.json as { id?: string } | undefined)?.id, "the id of the run's suggestion in the other bucket");
-  }
-
-  /** The listing test files: prefix, tag and search targets, and decoys that only a sloppy filter would list. */
-  private async listing(): Promise<Listing> {
-    const { settings, files, token } = this;
-    const tags = { red: `bk-${token}-red`, blue: `bk-${token}-blue` };
-    const word = this.listingWord;
-    const prefix = `${settings.runPrefix}list/`;
-    const make = (path: string, tagList: string[], description?: string) =>
-      files.create('allowed', { path, tags: tagList.length ? tagList : undefined, description });
-    const listed = await Promise.all([
-      make(`${prefix}red/one.txt`, [tags.red], `Quarterly ${word} figures`),
-      make(`${prefix}red/two.txt`, [tags.red, tags.blue]),
-      make(`${prefix}blue/three.txt`, [tags.blue], 'Nothing to find here'),
-      make(`${prefix}blue/${word}-four.txt`, []),
-      // Decoys under the listing prefix: the "red/" folder in another case, and tags holding the red tag.
-      make(`${prefix}Red/five.txt`, []),
-      make(`${prefix}blue/six.txt`, [`${tags.red}2`]),
-      make(`${prefix}blue/seven.txt`, [`x${tags.red}`]),
-    ]);
-    // A path holding the "red/" prefix later on, not at its start.
-    const inner = await make(`${settings.runPrefix}decoy/${prefix}red/eight.txt`, []);
-    const listing = { prefix, files: listed, tags, word, decoys: [listed[4], listed[5], listed[6], inner] };
-    await this.untilTagsListed(listing);
-    return listing;
-  }
-
-  /** Waits until a tag filter lists the files just tagged with it: the seed does not say a tag is searchable at once. */
-  private async untilTagsListed(listing: Listing): Promise<void> {
-    const { api, settings } = this;
-    const key = pickHarnessKey(settings.keys, [routeById('listFiles').scope], settings.buckets.allowed);
-    if (!key) return;
-    const windowMs = overrideOf(settings.overrides, 'consistencyWindowMs');
-    for (const tag of Object.values(listing.tags)) {
-      const want = listing.files.filter((f) => f.tags.includes(tag)).map((f) => f.path);
-      const seen = await pollUntil(async () => {
-        const { items } = await listFiles(api, settings, key, 'allowed', { tag, prefix: listing.prefix });
-        return want.every((path) => items.some((f) => f.path === path));
-      }, windowMs);
-      // Past the window the listing checks judge what the server shows; the tag checks then fail with the listing.
-      if (!seen) return;
-    }
   }
 }
 

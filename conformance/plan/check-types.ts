@@ -17,6 +17,8 @@ export interface KeyNeed {
   reaches?: ('allowed' | 'other')[];
   /** A bucket the key's bucketIds must exclude. */
   barredFrom?: 'other';
+  /** A bucket the key's bucketIds should exclude: such a key is picked first, any other fitting key otherwise. */
+  preferBarredFrom?: 'other';
   /** Use every key that fits, not only the smallest one. */
   every?: boolean;
 }

@@ -33,18 +33,39 @@ export interface SharedFixtures {
     trashed?: FixtureFile;
   };
   listing?: {
+    /** The folder of the listing files: under it, red/ holds three files tagged `tags.red`, so a filtered listing spans pages of two. */
     prefix: string;
     files: FixtureFile[];
     /** Tags only this run uses. */
     tags: { red: string; blue: string };
-    /** A word only some listing files carry in their description. */
+    /** A word only some listing files carry (in a description, in a path). */
     word: string;
-    /**
-     * Files outside `prefix` + "red/" and off `tags.red` that a sloppy filter would list: paths holding that
-     * prefix later on, or the same letters in another case; tags holding the red tag inside them.
-     */
-    decoys: FixtureFile[];
+    /** Files outside `prefix` that a sloppy filter would list (a path holding the prefix later on). */
+    outside: FixtureFile[];
+    /** Prefixes holding characters a pattern reading treats specially, judged against "begins with". */
+    literal: LiteralPrefixes;
   };
+}
+
+/** A prefix holding a character a regular-expression, glob or SQL LIKE reading treats specially. */
+export interface LiteralCase {
+  /** The character, e.g. `%`. */
+  char: string;
+  /** The whole prefix asked for. */
+  prefix: string;
+  /** The path that begins with the prefix, and the decoy only a pattern reading of the character lists. */
+  file: string;
+  decoy: string;
+  /** The reading that would list the decoy, for a failure message. */
+  reading: string;
+}
+
+export interface LiteralPrefixes {
+  cases: LiteralCase[];
+  /** The files made for the cases: one beginning with each prefix, and a decoy only that reading would list. */
+  files: FixtureFile[];
+  /** Paths the deployment would not take (an upload refused or never listed), and why: their cases are not proven. */
+  refused: { path: string; why: string }[];
 }
 
 export interface DisposableFiles {

@@ -23,12 +23,14 @@ export function fits(key: ResolvedKey, need: KeyNeed, buckets: BucketPair): bool
 
 /**
  * The keys for a need: every fitting key when `every`, else the one with the
- * fewest scopes (a minimal key proves the scope alone suffices), by name on ties.
+ * fewest scopes (a minimal key proves the scope alone suffices), by name on ties;
+ * keys barred from `preferBarredFrom` come first.
  */
 export function pickKeys(keys: ResolvedKey[], need: KeyNeed, buckets: BucketPair): string[] {
+  const barred = (k: ResolvedKey) => (need.preferBarredFrom && !reaches(k, buckets[need.preferBarredFrom]) ? 0 : 1);
   const fitting = keys
     .filter((k) => fits(k, need, buckets))
-    .sort((a, b) => a.scopes.length - b.scopes.length || a.name.localeCompare(b.name));
+    .sort((a, b) => barred(a) - barred(b) || a.scopes.length - b.scopes.length || a.name.localeCompare(b.name));
   if (need.every) return fitting.map((k) => k.name);
   return fitting.slice(0, 1).map((k) => k.name);
 }

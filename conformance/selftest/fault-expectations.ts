@@ -84,6 +84,11 @@ export const FAULT_EXPECTATIONS: Record<FaultName, FaultExpectation> = {
   'trailing-slash-skips-scope': { area: 'scopes', level: 'core' },
   'method-override-honoured': { area: 'scopes', level: 'core' },
   'malformed-auth-500': { area: 'robustness', level: 'core' },
+  'prefix-as-regex': { area: 'listing', level: 'core' },
+  'prefix-cut-to-last-slash': { area: 'listing', level: 'core' },
+  'filters-dropped-after-first-page': { area: 'listing', level: 'core' },
+  'patch-mass-assignment': { area: 'bucket-limits', level: 'core' },
+  'writes-take-body-bucket-id': { area: 'bucket-limits', level: 'core' },
 };
 
 /**

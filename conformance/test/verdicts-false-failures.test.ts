@@ -29,7 +29,14 @@ describe('core verdicts on servers that chose differently', () => {
     expect(notPassed(outcomes)).toEqual({});
     expect(Object.keys(outcomes).filter((id) => id.endsWith('-method-override-refused'))).toHaveLength(4);
     // The checks that used to depend on a choice: read-backs with limit=1000, an unknown field on an absent file.
-    for (const id of ['PATH-updateFile-served', 'SCOPE-updateFile-refused', 'LIST-prefix-honoured', 'BUCKET-listFiles-own-bucket-only'])
+    for (const id of [
+      'PATH-updateFile-served',
+      'SCOPE-updateFile-refused',
+      'LIST-prefix-honoured',
+      'LIST-prefix-literal-characters',
+      'BUCKET-listFiles-own-bucket-only',
+      'BUCKET-updateFile-mass-assignment',
+    ])
       expect(outcomes[id]?.status, id).toBe('pass');
     expect(Object.keys(outcomes).length).toBeGreaterThan(150);
     // The implementation does differ: the profile checks of those choices fail on it (without overrides).

@@ -5,7 +5,9 @@ import { AUTH_FAULTS } from './auth-faults.ts';
 import { BODY_FAULTS } from './body-faults.ts';
 import { BUCKET_FAULTS } from './bucket-faults.ts';
 import { HIERARCHY_FAULTS } from './hierarchy-faults.ts';
+import { FILTER_FAULTS } from './filter-faults.ts';
 import { LISTING_FAULTS } from './listing-faults.ts';
+import { MASS_ASSIGNMENT_FAULTS } from './mass-assignment-faults.ts';
 import { PATH_FAULTS } from './path-faults.ts';
 import { QUERY_FAULTS } from './query-faults.ts';
 import { RESPONSE_FAULTS } from './response-faults.ts';
@@ -22,12 +24,14 @@ export const FAULT_CATALOG = [
   ...AUTH_FAULTS,
   ...SCOPE_FAULTS,
   ...WRITES_FAULTS,
+  ...MASS_ASSIGNMENT_FAULTS,
   ...BUCKET_FAULTS,
   ...SPAN_FAULTS,
   ...HIERARCHY_FAULTS,
   ...PATH_FAULTS,
   ...QUERY_FAULTS,
   ...LISTING_FAULTS,
+  ...FILTER_FAULTS,
   ...BODY_FAULTS,
   ...RESPONSE_FAULTS,
   ...UPLOAD_FAULTS,

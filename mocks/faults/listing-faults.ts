@@ -1,57 +1,10 @@
 // Planted faults of GET .../files: each wraps the listing handler, dropping or
 // bending one of its rules (a filter, the semantic flag, ranking, the cursor).
-import type { HandlerContext } from '../core/handler-context.ts';
-import type { MockComponents } from '../core/components.ts';
-import type { MockResponse } from '../core/types.ts';
+// The faults that read a filter wrongly are in filter-faults.ts.
 import { badRequest } from '../core/problems.ts';
 import { internalError } from './fault-answers.ts';
-import { jsonOf, withJson, wrapHandler, type FaultDefinition } from './plant.ts';
-
-type ListCtx = HandlerContext<'listFiles'>;
-type Listing = (ctx: ListCtx) => MockResponse | Promise<MockResponse>;
-
-interface ListedFile {
-  path: string;
-  description: string | null;
-  tags: string[];
-  score?: number;
-}
-
-/** The listing handler wrapped by `wrap`. */
-const listing = (wrap: (inner: Listing, ctx: ListCtx) => MockResponse | Promise<MockResponse>) => (c: MockComponents) =>
-  wrapHandler(c, 'listFiles', (inner) => (ctx) => wrap(inner, ctx));
-
-/** The context without some query values, as if the client had not sent them. */
-function without(ctx: ListCtx, ...names: string[]): ListCtx {
-  return { ...ctx, params: Object.fromEntries(Object.entries(ctx.params).filter(([name]) => !names.includes(name))) };
-}
-
-/** Rewrites the files of a successful listing. */
-async function mapFiles(
-  answer: MockResponse | Promise<MockResponse>,
-  change: (files: ListedFile[]) => ListedFile[],
-): Promise<MockResponse> {
-  const response = await answer;
-  const body = jsonOf(response) as { data: ListedFile[]; nextCursor: string | null } | undefined;
-  return response.status === 200 && body ? withJson(response, { ...body, data: change(body.data) }) : response;
-}
-
-const byPath = (a: ListedFile, b: ListedFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-
-/** Lists without one filter, then applies `keep` in its place (one page, no cursor): a filter written wrongly. */
-function refilter(
-  inner: Listing,
-  ctx: ListCtx,
-  name: string,
-  keep: (file: ListedFile, value: string) => boolean,
-): Promise<MockResponse> | MockResponse {
-  const value = ctx.params[name] as string | undefined;
-  if (value === undefined) return inner(ctx);
-  const all = without(ctx, name, 'cursor');
-  return mapFiles(inner({ ...all, params: { ...all.params, limit: Number.MAX_SAFE_INTEGER } }), (files) =>
-    files.filter((f) => keep(f, value)).slice(0, ctx.params.limit as number),
-  );
-}
+import { jsonOf, withJson, type FaultDefinition } from './plant.ts';
+import { byPath, listing, mapFiles, without, type ListedFile } from './listing-wrap.ts';
 
 export const LISTING_FAULTS = [
   {
@@ -115,21 +68,6 @@ export const LISTING_FAULTS = [
     name: 'cursor-ignored',
     description: 'GET .../files ignores cursor: every page is the first page.',
     plant: listing((inner, ctx) => inner(without(ctx, 'cursor'))),
-  },
-  {
-    name: 'prefix-matched-anywhere',
-    description: 'GET .../files?prefix=P lists every file whose path contains P anywhere, not only at its start.',
-    plant: listing((inner, ctx) => refilter(inner, ctx, 'prefix', (f, prefix) => f.path.includes(prefix))),
-  },
-  {
-    name: 'prefix-case-insensitive',
-    description: "GET .../files?prefix=P compares the path's start with P case-insensitively (Red/ matches red/).",
-    plant: listing((inner, ctx) => refilter(inner, ctx, 'prefix', (f, prefix) => f.path.toLowerCase().startsWith(prefix.toLowerCase()))),
-  },
-  {
-    name: 'tag-matched-as-substring',
-    description: 'GET .../files?tag=T lists files carrying any tag that contains T.',
-    plant: listing((inner, ctx) => refilter(inner, ctx, 'tag', (f, tag) => f.tags.some((t) => t.includes(tag)))),
   },
   {
     name: 'search-regex-500',

@@ -3,6 +3,7 @@
 import type { FaultName } from '../../faults/fault-catalog.ts';
 import type { MockClient } from './mock-client.ts';
 import { rawRequest } from './raw-http.ts';
+import { MORE_PROBES } from './fault-probes-more.ts';
 
 /** Answers "is this fault's rule broken right now?" with a few real HTTP calls. */
 export type RuleProbe = (mock: MockClient) => Promise<boolean>;
@@ -423,4 +424,5 @@ export const FAULT_PROBES: Record<FaultName, RuleProbe> = {
     return (await mock.call(path, { key: keys(mock).full })).body.instructions === JSON.parse(body).instructions;
   },
   'malformed-auth-500': async (mock) => (await mock.call('/workspaces', { headers: { authorization: 'Bearer' } })).status >= 500,
+  ...MORE_PROBES,
 };

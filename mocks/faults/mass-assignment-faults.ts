@@ -1,0 +1,97 @@
+// Planted mass-assignment faults: writing requests take properties from the
+// body that the operation does not offer (the bucket a record lives in, a
+// file's path and size) and apply them, past the key's bucketIds.
+import type { MockComponents } from '../core/components.ts';
+import type { HandlerContext, OperationId } from '../core/handler-context.ts';
+import type { BucketState } from '../store/world-store.ts';
+import { jsonResponse } from '../core/problems.ts';
+import { forgetFileJson, fileJson } from '../store/file-json.ts';
+import { jsonOf, patchSteps, wrapHandler, type FaultDefinition } from './plant.ts';
+
+/** The fields of the API's records (files, automations, suggestions): a server that binds a body to its model accepts them. */
+const MODEL_FIELDS = ['id', 'bucketId', 'workspaceId', 'path', 'name', 'size', 'contentType', 'status', 'createdAt', 'updatedAt'];
+
+/** What a body carried of the model fields, by the body value the handler gets. */
+type Lifted = WeakMap<object, Record<string, unknown>>;
+
+/**
+ * The body step of some routes taking the records' own fields: the schema refuses them as unknown, so they are
+ * lifted out, the rest is read as usual, and `lifted` remembers them for the handler. Any other unknown field is
+ * still refused.
+ */
+function acceptModelFields(c: MockComponents, operations: readonly OperationId[], lifted: Lifted): MockComponents {
+  return patchSteps(c, (s) => ({
+    readBody(route, request) {
+      const read = s.readBody(route, request);
+      if (!operations.includes(route.operationId as OperationId) || !('refusal' in read) || read.problem !== 'schema' || !request.body)
+        return read;
+      const errors = (jsonOf(read.refusal) as { errors: { field: string; message: string }[] }).errors;
+      const names = errors
+        .filter((e) => e.message === 'is not a known field')
+        .map((e) => e.field.slice(1))
+        .filter((name) => MODEL_FIELDS.includes(name));
+      if (names.length === 0) return read;
+      const body = JSON.parse(new TextDecoder().decode(request.body)) as Record<string, unknown>;
+      const rest = Object.fromEntries(Object.entries(body).filter(([name]) => !names.includes(name)));
+      const again = s.readBody(route, { ...request, body: new TextEncoder().encode(JSON.stringify(rest)) });
+      if (!('refusal' in again) && again.value && typeof again.value === 'object')
+        lifted.set(again.value, Object.fromEntries(names.map((name) => [name, body[name]])));
+      return again;
+    },
+  }));
+}
+
+/** The bucket a body names, when it is one of the workspace's. */
+function bucketNamed(ctx: HandlerContext, bucketId: unknown): BucketState | undefined {
+  const bucket = typeof bucketId === 'string' ? ctx.store.buckets.get(bucketId) : undefined;
+  return bucket?.bucket.workspaceId === ctx.workspace.id ? bucket : undefined;
+}
+
+/** The routes that create or change something in the route's bucket, and act in the body's bucket instead. */
+const BUCKET_TAKERS = ['presignUpload', 'moveFiles', 'updateIntelligence', 'createAutomation', 'createSuggestion'] as const;
+
+export const MASS_ASSIGNMENT_FAULTS = [
+  {
+    name: 'patch-mass-assignment',
+    description:
+      "PATCH .../files/{fileId} accepts a file's own fields in the body and applies bucketId, path and size, moving the file into that bucket even for a key whose bucketIds leave it out.",
+    plant: (c) => {
+      const lifted: Lifted = new WeakMap();
+      return wrapHandler(acceptModelFields(c, ['updateFile'], lifted), 'updateFile', (inner) => async (ctx) => {
+        const { bucketId, path, size } = lifted.get(ctx.body) ?? {};
+        const answer = await inner(ctx);
+        const file = ctx.lookupFile(ctx.params.fileId as string);
+        if (answer.status !== 200 || !file) return answer;
+        const target = bucketNamed(ctx, bucketId) ?? ctx.bucket;
+        const newPath = typeof path === 'string' ? path : file.path;
+        if (target.files.at(newPath) && target.files.at(newPath) !== file) return answer;
+        ctx.bucket.files.remove(file);
+        file.path = newPath;
+        file.name = newPath.slice(newPath.lastIndexOf('/') + 1);
+        if (typeof size === 'number') file.size = size;
+        file.bucketId = target.bucket.id;
+        forgetFileJson(file);
+        target.files.add(file);
+        return jsonResponse(200, fileJson(file));
+      });
+    },
+  },
+  {
+    name: 'writes-take-body-bucket-id',
+    description:
+      "Presign-upload, move, intelligence update, automation and suggestion creation accept a record's own fields in the body and act in the bucket its bucketId names, past the key's bucketIds.",
+    plant: (c) => {
+      const lifted: Lifted = new WeakMap();
+      return BUCKET_TAKERS.reduce<MockComponents>(
+        (components, operationId) =>
+          wrapHandler(components, operationId, (inner) => (ctx) => {
+            const bucket = bucketNamed(ctx, ctx.body && lifted.get(ctx.body)?.bucketId);
+            if (!bucket) return inner(ctx);
+            // Files are still looked up in the route's bucket: only where the result lands moves.
+            return inner({ ...ctx, bucket, reaches: (id) => id === bucket.bucket.id || ctx.reaches(id) });
+          }),
+        acceptModelFields(c, BUCKET_TAKERS, lifted),
+      );
+    },
+  },
+] as const satisfies readonly FaultDefinition[];
