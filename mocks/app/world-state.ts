@@ -1,11 +1,14 @@
-// The mock's live world: the store built from the seeded world, a summary of
-// what was generated, and a reset back to it. A spare store is prepared in the
-// background (in short slices) so that a reset swaps stores instead of
-// stalling every client while a large world is rebuilt.
+// The mock's live world: the store built from the seeded world (and the
+// fixtures, merged into it or replacing it), a summary of what was made, and a
+// reset back to it. A spare store is prepared in the background (in short
+// slices) so that a reset swaps stores instead of stalling every client while
+// a large world is rebuilt.
 import { DEFAULT_FILE_COUNT, DEFAULT_SEED, emptyWorld, generateWorld } from '../world/generate-world.ts';
 import type { World } from '../world/world-types.ts';
 import { WorldStore } from '../store/world-store.ts';
-import { prepareWorldStore } from '../store/prepare-store.ts';
+import { pauseForEventLoop, prepareWorldStore } from '../store/prepare-store.ts';
+import type { Fixtures } from '../fixtures/fixture-types.ts';
+import { checkFixtureIds, combineWorlds, fixtureWorld } from '../fixtures/fixture-world.ts';
 
 /** Up to this many files a spare store is kept ready; above, a second world would cost too much memory. */
 const SPARE_MAX_FILES = 200_000;
@@ -13,9 +16,9 @@ const SPARE_MAX_FILES = 200_000;
 export interface WorldState {
   readonly seed: number;
   readonly store: WorldStore;
-  /** The seeded workspaces and buckets as generated. */
+  /** The workspaces and buckets the mock started with (seeded and fixtures). */
   readonly generated: Pick<World, 'seed' | 'workspaces' | 'buckets'>;
-  /** Restores the seeded world. */
+  /** Restores the world the mock started with. */
   reset(): void;
   /** The live workspaces and their buckets, for GET /__mock/info. */
   describe(baseUrl: string): {
@@ -26,24 +29,37 @@ export interface WorldState {
   };
 }
 
-/** Generates the world once and keeps what a reset needs; `now` is the mock's clock (grants expire by it). */
+/**
+ * Makes the world once and keeps what a reset needs; `now` is the mock's clock
+ * (grants expire by it). Fixtures must be checked already; an id they share
+ * with the generated world throws a FixturesError.
+ */
 export function createWorldState(
   seed = DEFAULT_SEED,
   files = DEFAULT_FILE_COUNT,
   origin: string | undefined,
   now: () => number,
+  fixtures?: Fixtures,
 ): WorldState {
   const options = { seed, files, origin };
-  const world = generateWorld(options);
+  // With fixtures in replace mode nothing is generated: the world is the fixtures' alone.
+  const generates = fixtures?.mode !== 'replace';
+  const complete = (generated: World | undefined): World =>
+    fixtures ? combineWorlds(fixtureWorld(fixtures, seed), generated) : (generated ?? emptyWorld(seed));
+  const build = (): World => complete(generates ? generateWorld(options) : undefined);
+  const first = generates ? generateWorld(options) : undefined;
+  if (fixtures) checkFixtureIds(fixtures, seed, first);
+  const world = complete(first);
+  const fileCount = world.files.length + world.trash.length;
   const generated = { seed, workspaces: world.workspaces.map((w) => ({ ...w })), buckets: world.buckets.map((b) => ({ ...b })) };
   // The store owns and mutates its world, so a reset starts from a fresh one.
   let store: WorldStore = new WorldStore(world, { now });
   let spare: WorldStore | undefined;
   let preparing = false;
   const prepareSpare = () => {
-    if (files > SPARE_MAX_FILES || preparing || spare) return;
+    if (!generates || files > SPARE_MAX_FILES || preparing || spare) return;
     preparing = true;
-    void prepareWorldStore(options, { now }).then(
+    void prepareWorldStore(options, { now }, pauseForEventLoop, complete).then(
       (ready) => {
         spare = ready;
         preparing = false;
@@ -67,14 +83,14 @@ export function createWorldState(
       } else {
         // Let the old world go before the new one is built, so two never live at once.
         store = new WorldStore(emptyWorld(seed), { now });
-        store = new WorldStore(generateWorld(options), { now });
+        store = new WorldStore(build(), { now });
       }
       prepareSpare();
     },
     describe: (baseUrl) => ({
       baseUrl,
       seed,
-      files,
+      files: fileCount,
       workspaces: store.workspaces.map((w) => ({
         id: w.id,
         name: w.name,
