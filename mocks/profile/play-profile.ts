@@ -65,7 +65,7 @@ export function playProfile(components: MockComponents, deps: ComponentDeps, pro
         }
         // A deployment with pages larger than the spec's maximum: checked as the spec's maximum, served at the size asked.
         const specMax = typeof limit.schema.maximum === 'number' ? limit.schema.maximum : undefined;
-        const bigger = asked !== undefined && specMax !== undefined && asked > specMax;
+        const bigger = asked !== undefined && specMax !== undefined && asked > specMax && query.getAll('limit').length === 1;
         const checkedQuery = bigger ? new URLSearchParams(query) : query;
         if (bigger) checkedQuery.set('limit', String(specMax));
         const checked = s.checkQuery(route, params, checkedQuery);
