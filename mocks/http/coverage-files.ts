@@ -14,6 +14,6 @@ export function writeCoverageFiles(path: string, report: CoverageReport): { json
   const markdown = markdownPath(json);
   mkdirSync(dirname(json), { recursive: true });
   writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(markdown, formatCoverage(report));
+  writeFileSync(markdown, formatCoverage(report, { all: true }));
   return { json, markdown };
 }

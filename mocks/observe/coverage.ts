@@ -190,20 +190,34 @@ export class CoverageTally {
 const cell = (answers: AnswerCount[], counted: boolean): string =>
   answers.length === 0 ? '—' : answers.map((a) => (counted ? `${a.label} ×${a.count}` : a.label)).join(', ');
 
-/** The report as Markdown: a summary line and one table row per operation (what the client met, and never met). */
-export function formatCoverage(report: CoverageReport): string {
-  const called = report.operations.filter((o) => o.requests > 0).length;
+/**
+ * The report as Markdown: a summary line, one table row per operation called
+ * (what the client met, and never met), and the operations never called.
+ * `{ all: true }` gives every operation a row.
+ */
+export function formatCoverage(report: CoverageReport, options: { all?: boolean } = {}): string {
+  const called = report.operations.filter((o) => o.requests > 0);
+  const rows = options.all ? report.operations : called;
   const lines = [
     `## Contract coverage: ${report.met} of ${report.documented} documented answers met (${report.percent}%)`,
     '',
-    `${report.requests} requests; ${called} of ${report.operations.length} operations called; ${report.outsideOperations} to no operation.`,
-    '',
-    '| Operation | Requests | Met | Never met |',
-    '|---|---|---|---|',
-    ...report.operations.map(
-      (o) => `| \`${o.operationId}\` ${o.method} ${o.pathTemplate} | ${o.requests} | ${cell(o.met, true)} | ${cell(o.neverMet, false)} |`,
-    ),
+    `${report.requests} requests; ${called.length} of ${report.operations.length} operations called; ${report.outsideOperations} to no operation.`,
   ];
+  if (rows.length > 0)
+    lines.push(
+      '',
+      '| Operation | Requests | Met | Never met |',
+      '|---|---|---|---|',
+      ...rows.map(
+        (o) => `| \`${o.operationId}\` ${o.method} ${o.pathTemplate} | ${o.requests} | ${cell(o.met, true)} | ${cell(o.neverMet, false)} |`,
+      ),
+    );
+  const uncalled = report.operations.filter((o) => o.requests === 0);
+  if (!options.all && uncalled.length > 0)
+    lines.push(
+      '',
+      `Never called (${uncalled.reduce((n, o) => n + o.neverMet.length, 0)} documented answers): ${uncalled.map((o) => `\`${o.operationId}\``).join(', ')}.`,
+    );
   const undocumented = report.operations.flatMap((o) => [
     ...o.undocumented.map((a) => `\`${o.operationId}\` ${a.label} ×${a.count}`),
     ...(o.unanswered > 0 ? [`\`${o.operationId}\` no answer ×${o.unanswered}`] : []),

@@ -93,6 +93,11 @@ describe('what a client met', () => {
       "| `listFiles` GET /workspaces/{workspaceId}/buckets/{bucketId}/files | 7 | 200 ×2, 401 unauthenticated ×1, 404 not_found ×1, 404 not_found (bucket outside the key's bucketIds) ×1 | 400 invalid_request, 403 insufficient_scope, 429 rate_limited |",
     );
     expect(text).toContain('Answers the spec does not document: `listFiles` 503 service_unavailable ×1, `listFiles` no answer ×1.');
+    expect(text).not.toContain('| `updateFile`');
+    expect(text).toMatch(/Never called \(\d+ documented answers\): `listWorkspaces`, `updateFile`, /);
+    const all = formatCoverage(mock.coverage(), { all: true });
+    expect(all.split('\n').filter((line) => line.startsWith('| `'))).toHaveLength(mock.coverage().operations.length);
+    expect(all).not.toContain('Never called');
   });
 
   it('GET /__mock/coverage gives the same report; clearing the requests starts it again', async () => {
