@@ -75,7 +75,7 @@ export function checkProfile(value: unknown): MockProfile {
   if (value.kind !== 'bucketkit-profile') add('profile.kind', 'must be "bucketkit-profile"');
   if (value.version !== 1) add('profile.version', 'must be 1');
   if (typeof value.learnedFrom !== 'string' || !/^https?:\/\/\S+$/.test(value.learnedFrom))
-    add('profile.learnedFrom', 'must be the http(s) base URL the profile was learned from');
+    add('profile.learnedFrom', "must be the deployment's http(s) base URL (where the profile was learned)");
   if (typeof value.learnedAt !== 'string' || !RFC3339.test(value.learnedAt) || Number.isNaN(Date.parse(value.learnedAt)))
     add('profile.learnedAt', 'must be an RFC 3339 timestamp such as 2026-11-25T12:00:00Z');
   const overrides = value.overrides ?? {};
