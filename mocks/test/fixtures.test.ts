@@ -244,6 +244,15 @@ describe('replacing the seeded world', () => {
     expect((await mock.call(filesOf(ARCHIVE), { key: app.presetKeys.oneBucket })).status).toBe(404);
   });
 
+  it('a reset rebuilds the fixtures’ world (nothing generated to swap in)', async () => {
+    const key = mock.server.app.presetKeys.full;
+    const before = await mock.call(filesOf(ARCHIVE), { key });
+    await mock.call(`${filesOf(ARCHIVE)}/trash`, { key, body: { fileIds: [before.body.data[0].id] } });
+    expect((await mock.call(filesOf(ARCHIVE), { key })).body.data).toEqual([]);
+    mock.server.reset();
+    expect((await mock.call(filesOf(ARCHIVE), { key })).body).toEqual(before.body);
+  });
+
   it('an empty replaced world serves empty listings (the empty state)', async () => {
     const empty = await startMockClient({
       fixtures: { mode: 'replace', workspaces: [{ id: 'ws_empty', name: 'Empty', buckets: [{ id: 'bkt_empty', name: 'Nothing' }] }] },
