@@ -7,6 +7,7 @@ import { authChecks } from './auth-checks.ts';
 import { bucketChecks } from './bucket-checks.ts';
 import { errorChecks } from './error-checks.ts';
 import { listingChecks } from './listing-checks.ts';
+import { oracleChecks } from './oracle-checks.ts';
 import { pathChecks } from './path-checks.ts';
 import { robustnessChecks } from './robustness-checks.ts';
 import { schemaChecks } from './schema-checks.ts';
@@ -37,5 +38,6 @@ export function generateChecks(routes: Route[], keys: ResolvedKey[], overrides: 
     ...schemaChecks(g),
     ...errorChecks(g),
     ...robustnessChecks(g),
+    ...oracleChecks(g),
   ];
 }

@@ -10,7 +10,7 @@ import { expectNoData, expectRefused, expectStatus, fail } from './assert.ts';
 import { errorLabel, expectError } from './error-answer.ts';
 import { expectedScope, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
 import { scenarioFor } from './operations.ts';
-import { fileAt } from './read-back.ts';
+import { fileAt, showsWithinWindow } from './read-back.ts';
 import { callRequest, routeById, type OperationCall } from './request-builder.ts';
 import { bucketListingChecks } from './bucket-listing-checks.ts';
 import { bucketLeakChecks } from './bucket-leak-checks.ts';
@@ -123,7 +123,8 @@ function moveDestinationCheck(g: GeneratorContext): CheckDef {
       };
       const ex = await ctx.api.send(callRequest(route, ctx.settings, 'allowed', call, { key: ctx.keys.restricted[0] }));
       expectRefused(ex, 'a 4xx refusal for a destination outside bucketIds');
-      if (!(await fileAt(ctx, 'allowed', file.path))) fail('the file to stay where it was', ex, 'the file left its path');
+      if (await showsWithinWindow(ctx, async () => !(await fileAt(ctx, 'allowed', file.path))))
+        fail('the file to stay where it was', ex, 'the file left its path');
     },
   };
 }

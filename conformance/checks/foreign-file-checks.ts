@@ -11,7 +11,7 @@ import type { CheckDef, CheckRun, KeyNeed } from '../plan/check-types.ts';
 import type { FixtureFile } from '../plan/fixture-types.ts';
 import { expectRefused, fail } from './assert.ts';
 import { DISPOSABLE_SCOPES, routeTitle, type GeneratorContext } from './generator-context.ts';
-import { fileAt, readPages } from './read-back.ts';
+import { changeWithinWindow, fileAt, readPages, showsWithinWindow } from './read-back.ts';
 import { callRequest, isSuccess, operationOf, routeById, routePath, type OperationCall, type OperationId } from './request-builder.ts';
 import { downloadUrl } from './upload.ts';
 
@@ -34,8 +34,8 @@ interface ForeignCase<K extends OperationId> {
   call(ctx: CheckRun, foreign: Foreign): Promise<OperationCall<K>>;
   /** Whether the change could be seen at all (asked before the call); a read-back that cannot see it judges nothing. */
   observable?(ctx: CheckRun, foreign: Foreign): Promise<boolean>;
-  /** What the call did to the file, read back in its own bucket; undefined when nothing. */
-  changed(ctx: CheckRun, foreign: Foreign, ex: Exchange): Promise<string | undefined>;
+  /** What the call did to the file, read back in its own bucket; undefined when nothing (absent: nothing to read back). */
+  changed?(ctx: CheckRun, foreign: Foreign, ex: Exchange): Promise<string | undefined>;
 }
 
 const NAMING = { slug: 'foreign-file', what: 'naming a file of another bucket' };
@@ -98,7 +98,6 @@ const CASES: { [K in OperationId]?: ForeignCase<K>[] } = {
       ...NAMING,
       readBack: [],
       call: async (_ctx, f) => ({ json: { prompt: 'Summarise the files named here.', fileIds: [f.file.id] } }),
-      changed: async () => undefined,
     },
   ],
   createSuggestion: [
@@ -150,6 +149,8 @@ async function makeForeign(ctx: CheckRun, trashed: boolean): Promise<Foreign> {
   const token = ctx.unique();
   const word = `zf${token}`;
   const marker = `mf${token}`;
+  ctx.markers?.add(word, "the word in a test file of the other bucket");
+  ctx.markers?.add(marker, "the marker in a test file of the other bucket");
   const file = await ctx.files.create('other', {
     path: `${ctx.settings.runPrefix}foreign/${word}-${marker}.txt`,
     description: `About ${word}`,
@@ -172,7 +173,8 @@ function foreignCheck<K extends OperationId>(route: Route, kase: ForeignCase<K>,
     harness: [{ scopes: [...new Set([...setUp, ...kase.readBack.map((id) => routeById(id).scope)])], bucket: 'other' }],
     async run(ctx) {
       const foreign = await makeForeign(ctx, kase.trashed ?? false);
-      const observable = kase.observable ? await kase.observable(ctx, foreign) : true;
+      // The state the change would alter must show first (a trash listing may lag the trash itself).
+      const observable = kase.observable ? await showsWithinWindow(ctx, () => kase.observable!(ctx, foreign)) : true;
       const call = await kase.call(ctx, foreign);
       const key = ctx.keys.restricted[0];
       const ex = await ctx.api.send(callRequest(route, ctx.settings, 'allowed', call, { key }));
@@ -180,7 +182,8 @@ function foreignCheck<K extends OperationId>(route: Route, kase: ForeignCase<K>,
       if (kase.mustRefuse) expectRefused(ex, `a 4xx refusal for key "${key}": ${what} is outside its bucketIds`);
       const shown = [foreign.marker, foreign.word].find((token) => ex.text.includes(token));
       if (shown) fail(`an answer that does not reveal ${what}`, ex, `the answer shows its path or description ("${shown}")`);
-      const change = observable ? await kase.changed(ctx, foreign, ex) : undefined;
+      const changed = kase.changed;
+      const change = observable && changed ? await changeWithinWindow(ctx, () => changed(ctx, foreign, ex)) : undefined;
       if (change) fail(`${what} left as it was`, ex, change);
     },
   };

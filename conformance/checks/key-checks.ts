@@ -1,8 +1,8 @@
 // One check per configured key: it is served on a route of each scope it
 // declares, refused on a route of each scope it does not, and reaches exactly
 // the buckets its bucketIds name. Every call is valid and acts on the run's own
-// test files (scope-proofs.ts), so no order of checks is assumed. The set-up
-// runs these first, so a misdeclared key is named as such.
+// test files (scope-proofs.ts), so no order of checks is assumed. A failing
+// check that used a key whose KEY check failed says the config may be at fault.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { ResolvedKey } from '../config/config-types.ts';
 import type { Exchange } from '../http/api-client.ts';
@@ -30,6 +30,10 @@ async function attempt(ctx: CheckRun, g: GeneratorContext, key: string, scope: s
     return { reason: readOnly ? 'only writing routes need it, and --read-only sends none' : 'no route of the spec needs it' };
   const reasons: string[] = [];
   for (const { route, proof } of routes) {
+    if (ctx.unserved?.has(route.operationId)) {
+      reasons.push(`${route.operationId} is not served by the deployment`);
+      continue;
+    }
     if (route.bucketScoped && !bucket) {
       reasons.push(`${route.operationId} needs a bucket the key reaches`);
       continue;
@@ -109,8 +113,9 @@ export function keyCheck(key: ResolvedKey, g: GeneratorContext): CheckDef {
       await checkReach(ctx, g, key, reaches, findings, unproven);
       const note = unprovenNote(unproven);
       if (findings.length) {
-        const actual = findings.map((f) => describeResponse(f.ex)).join(' | ');
-        throw new CheckFailure(findings.map((f) => f.expected).join('; '), `${actual}${note ? ` (${note})` : ''}`, findings[0].ex);
+        // One expectation a line, each with what came back.
+        const actual = findings.map((f) => describeResponse(f.ex)).join('\n');
+        throw new CheckFailure(findings.map((f) => f.expected).join('\n'), `${actual}${note ? `\n(${note})` : ''}`, findings[0].ex);
       }
       return note;
     },

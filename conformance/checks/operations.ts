@@ -16,6 +16,7 @@ import {
   type OperationId,
 } from './request-builder.ts';
 import { presign, uploadBytes } from './upload.ts';
+import { presignRefused } from './setup-error.ts';
 
 /** A mutating call with a unique marker, and a read-back saying whether its change shows. */
 export interface EffectProbe<K extends OperationId = OperationId> {
@@ -120,7 +121,7 @@ const SCENARIOS: { [K in OperationId]: Scenario<K> } = {
     served: async (ctx, bucket) => {
       const path = `${ctx.settings.runPrefix}pending/${ctx.unique()}.txt`;
       const { ex, body } = await presign(ctx.api, ctx.settings, ctx.harnessKey([scopeOf('presignUpload')], bucket), bucket, path, 1);
-      if (!isSuccess(ex.status) || !body.uploadId) throw new HarnessError(`set-up: presign-upload of ${path} answered ${ex.status}`);
+      if (!isSuccess(ex.status) || !body.uploadId) throw presignRefused(path, ex.status);
       await ctx.files.adopt(bucket, body.fileId ?? '', path);
       return { json: { uploadId: body.uploadId } };
     },

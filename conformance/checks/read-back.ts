@@ -1,9 +1,10 @@
 // Reads listings back without resting on a gap choice: no `limit` (any page
 // size is fine), `nextCursor` followed only where an answer carries one, a
 // bounded number of pages, and the items of a `data` envelope or a bare array.
-import type { RunSettings } from '../config/config-types.ts';
+import { overrideOf, type RunSettings } from '../config/config-types.ts';
 import type { CheckRun } from '../plan/check-types.ts';
-import { HarnessError, type ApiClient, type ApiRequest, type Exchange } from '../http/api-client.ts';
+import { HarnessError, type ApiRequest, type Exchange } from '../http/api-client.ts';
+import type { Api } from '../http/api.ts';
 import { isSuccess, routeById, routePath, type BucketRole, type OperationId } from './request-builder.ts';
 
 /** Pages a read-back follows at most: enough for a busy bucket, bounded so a broken cursor cannot loop. */
@@ -34,7 +35,19 @@ export function nextCursorOf(json: unknown): string | undefined {
   return typeof cursor === 'string' && cursor !== '' ? cursor : undefined;
 }
 
+/** A read-back the harness needs was not answered 2xx; it names the operation, so a route the deployment does not serve can be told apart. */
+export class ReadBackError extends HarnessError {
+  constructor(
+    message: string,
+    readonly operationId?: OperationId,
+  ) {
+    super(message);
+  }
+}
+
 export interface PageOptions<T> {
+  /** The operation read (named by a read-back that is not answered 2xx). */
+  operationId?: OperationId;
   /** Checks each page; by default a page that is not 2xx is a harness error. */
   verify?: (ex: Exchange) => void;
   /** Stops early once the items read so far hold what the caller looks for. */
@@ -43,14 +56,14 @@ export interface PageOptions<T> {
 
 /** Reads a GET listing page by page, following `nextCursor` while there is one (bounded). */
 export async function readPages<T = Record<string, unknown>>(
-  api: ApiClient,
+  api: Api,
   request: ApiRequest,
   options: PageOptions<T> = {},
 ): Promise<{ items: T[]; pages: Exchange[] }> {
   const verify =
     options.verify ??
     ((ex: Exchange) => {
-      if (!isSuccess(ex.status)) throw new HarnessError(`read-back: ${request.method} ${request.path} answered ${ex.status}`);
+      if (!isSuccess(ex.status)) throw new ReadBackError(`read-back: ${request.method} ${request.path} answered ${ex.status}`, options.operationId);
     });
   const items: T[] = [];
   const pages: Exchange[] = [];
@@ -70,7 +83,7 @@ export async function readPages<T = Record<string, unknown>>(
 
 /** Lists the files of a bucket with a query (every page), with the given key. */
 export async function listFiles(
-  api: ApiClient,
+  api: Api,
   settings: RunSettings,
   key: string,
   bucket: BucketRole,
@@ -78,12 +91,16 @@ export async function listFiles(
   options: PageOptions<ListedFile> = {},
 ): Promise<{ items: ListedFile[]; pages: Exchange[] }> {
   const route = routeById('listFiles');
-  return readPages<ListedFile>(api, { method: route.method, path: routePath(route, settings, bucket), query, auth: { key } }, options);
+  return readPages<ListedFile>(
+    api,
+    { method: route.method, path: routePath(route, settings, bucket), query, auth: { key } },
+    { operationId: 'listFiles', ...options },
+  );
 }
 
 /** The file listed at exactly this path, if any (narrowed by `prefix`, so one short page suffices). */
 export async function findFile(
-  api: ApiClient,
+  api: Api,
   settings: RunSettings,
   key: string,
   bucket: BucketRole,
@@ -93,9 +110,39 @@ export async function findFile(
   return items.find((f) => f.path === path);
 }
 
+/** Polls `seen` (a read-back) until it holds or `windowMs` has passed; pauses grow from 100 ms to 1 s. */
+export async function pollUntil(seen: () => Promise<boolean>, windowMs: number): Promise<boolean> {
+  const deadline = Date.now() + windowMs;
+  for (let pause = 100; ; pause = Math.min(pause * 2, 1000)) {
+    if (await seen()) return true;
+    const left = deadline - Date.now();
+    if (left <= 0) return false;
+    await new Promise((done) => setTimeout(done, Math.min(pause, left)));
+  }
+}
+
+/**
+ * Whether a change shows in a read-back within the consistency window (overrides.consistencyWindowMs): the seed
+ * promises no read-after-write consistency, so a write that took effect is polled for until it shows, and a
+ * refused write is watched for the whole window before the check concludes it changed nothing.
+ */
+export function showsWithinWindow(ctx: Pick<CheckRun, 'settings'>, seen: () => Promise<boolean>): Promise<boolean> {
+  return pollUntil(seen, overrideOf(ctx.settings.overrides, 'consistencyWindowMs'));
+}
+
+/** The first change a read-back reports within the consistency window, or undefined when none showed. */
+export async function changeWithinWindow(
+  ctx: Pick<CheckRun, 'settings'>,
+  changed: () => Promise<string | undefined>,
+): Promise<string | undefined> {
+  let change: string | undefined;
+  await showsWithinWindow(ctx, async () => (change = await changed()) !== undefined);
+  return change;
+}
+
 /** Polls for the file at a path until it is listed or `withinMs` has passed; undefined when it never showed. */
 export async function waitForFile(
-  api: ApiClient,
+  api: Api,
   settings: RunSettings,
   key: string,
   bucket: BucketRole,
@@ -123,7 +170,7 @@ export async function readBody(ctx: CheckRun, operationId: OperationId, bucket: 
     path: routePath(route, ctx.settings, bucket),
     auth: { key: ctx.harnessKey([route.scope], bucket) },
   });
-  if (!isSuccess(ex.status)) throw new HarnessError(`read-back: ${operationId} answered ${ex.status}`);
+  if (!isSuccess(ex.status)) throw new ReadBackError(`read-back: ${operationId} answered ${ex.status}`, operationId);
   return ex.json;
 }
 
@@ -136,6 +183,6 @@ export async function listHas<T>(
 ): Promise<boolean> {
   const route = routeById(operationId);
   const request = { method: 'GET', path: routePath(route, ctx.settings, bucket), auth: { key: ctx.harnessKey([route.scope], bucket) } };
-  const { items } = await readPages<T>(ctx.api, request, { until: (all) => all.some(match) });
+  const { items } = await readPages<T>(ctx.api, request, { operationId, until: (all) => all.some(match) });
   return items.some(match);
 }

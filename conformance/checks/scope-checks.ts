@@ -2,12 +2,14 @@
 // (no data, no effect), 403 insufficient_scope naming it (profile), and served
 // with a key holding only what it needs.
 import type { Route } from '../../openapi/contract/route-table.ts';
+import { overrideOf } from '../config/config-types.ts';
 import type { CheckDef, CheckRun } from '../plan/check-types.ts';
 import { expectNoData, expectRefused, expectServed, expectStatus, fail } from './assert.ts';
 import { errorLabel, expectError } from './error-answer.ts';
 import { expectedScope, holder, routeTitle, scenarioNeeds, scopeLevel, type GeneratorContext } from './generator-context.ts';
 import { scenarioFor } from './operations.ts';
 import { callRequest, isSuccess } from './request-builder.ts';
+import { showsWithinWindow } from './read-back.ts';
 
 /** Sends the route's call (a probe with read-back when it mutates) with each key lacking the scope. */
 async function sendWithoutScope(ctx: CheckRun, route: Route, checkEffect: boolean) {
@@ -37,7 +39,8 @@ function refusedCheck(route: Route, g: GeneratorContext): CheckDef {
         expectRefused(ex, `a 4xx refusal for key "${key}", which lacks ${scope}`);
         expectNoData(ex, route, ctx.validator);
       }
-      if (probe && (await probe.effectVisible()))
+      // A refused write must not show at any time within the consistency window.
+      if (probe && (await showsWithinWindow(ctx, probe.effectVisible)))
         fail(
           `no change after the refused request (key "${exchanges[0].key}")`,
           exchanges[0].ex,
@@ -101,8 +104,12 @@ function takesEffectCheck(route: Route, g: GeneratorContext): CheckDef {
       const key = ctx.keys.holder[0];
       const ex = await ctx.api.send(callRequest(route, ctx.settings, 'allowed', probe.call, { key }));
       expectServed(ex, `a 2xx answer for key "${key}", which holds ${scope}`);
-      if (!(await probe.effectVisible()))
-        fail('the change to show in a read-back', ex, `${ex.status}, but a read-back does not show the change`);
+      if (!(await showsWithinWindow(ctx, probe.effectVisible)))
+        fail(
+          `the change to show in a read-back within ${overrideOf(ctx.settings.overrides, 'consistencyWindowMs')} ms (overrides.consistencyWindowMs)`,
+          ex,
+          `${ex.status}, but a read-back does not show the change`,
+        );
     },
   };
 }

@@ -17,7 +17,7 @@ export type ProofCost = (typeof COSTS)[number];
 
 type TargetKind = 'listed' | 'trashed';
 
-/** Test files the proofs act on, reused across the KEY checks of one worker until a served call spends one. */
+/** Test files the proofs of one KEY check act on, reused across its proofs until a served call spends one. */
 export class ProofTargets {
   private readonly cache = new Map<string, Promise<FixtureFile>>();
   constructor(private readonly files: DisposableFiles) {}
@@ -39,12 +39,12 @@ export class ProofTargets {
   }
 }
 
-const targetsByFiles = new WeakMap<DisposableFiles, ProofTargets>();
+const targetsByRun = new WeakMap<CheckRun, ProofTargets>();
 
-/** The proof targets of a worker (one set per disposable-file service). */
+/** The proof targets of a check run: KEY checks run concurrently, and one's proof must not spend another's file. */
 export function targetsOf(ctx: CheckRun): ProofTargets {
-  let targets = targetsByFiles.get(ctx.files);
-  if (!targets) targetsByFiles.set(ctx.files, (targets = new ProofTargets(ctx.files)));
+  let targets = targetsByRun.get(ctx);
+  if (!targets) targetsByRun.set(ctx, (targets = new ProofTargets(ctx.files)));
   return targets;
 }
 

@@ -32,7 +32,7 @@ export function uploadChecks(g: GeneratorContext): CheckDef[] {
   const presign = routeById('presignUpload');
   const download = routeById('presignDownload');
   const list = routeById('listFiles');
-  const withinMs = overrideOf(g.overrides, 'uploadVisibleWithinMs');
+  const withinMs = overrideOf(g.overrides, 'consistencyWindowMs');
   const keys = { uploader: holder(presign, g.overrides), reader: holder(list, g.overrides) };
   return [
     {
@@ -48,7 +48,7 @@ export function uploadChecks(g: GeneratorContext): CheckDef[] {
         const { put, listed, path } = await uploadAndWait(ctx, withinMs);
         if (!listed)
           fail(
-            `${path} listed within ${withinMs} ms of the PUT (overrides.uploadVisibleWithinMs), with no upload-complete call`,
+            `${path} listed within ${withinMs} ms of the PUT (overrides.consistencyWindowMs), with no upload-complete call`,
             put,
             'the file is not listed',
           );

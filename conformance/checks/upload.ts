@@ -1,9 +1,10 @@
 // The seed's upload flow as the suite performs it: presign-upload, then PUT the
 // exact bytes to the returned URL; no upload-complete call.
 import type { RunSettings } from '../config/config-types.ts';
-import type { ApiClient, Exchange } from '../http/api-client.ts';
+import type { Exchange } from '../http/api-client.ts';
+import type { Api } from '../http/api.ts';
 import { isSuccess, routeById, routePath, type BucketRole } from './request-builder.ts';
-import { HarnessError } from '../http/api-client.ts';
+import { presignRefused, SetupError } from './setup-error.ts';
 
 export interface Uploaded {
   fileId: string;
@@ -20,7 +21,7 @@ interface PresignAnswer {
 }
 
 /** Presigns an upload of `size` bytes at `path` (step 1 of the flow); the answer as sent back. */
-export async function presign(api: ApiClient, settings: RunSettings, key: string, bucket: BucketRole, path: string, size: number) {
+export async function presign(api: Api, settings: RunSettings, key: string, bucket: BucketRole, path: string, size: number) {
   const route = routeById('presignUpload');
   const ex = await api.send({
     method: route.method,
@@ -33,7 +34,7 @@ export async function presign(api: ApiClient, settings: RunSettings, key: string
 
 /** Presigns and PUTs `content`; throws a HarnessError when `strict` and a step is not 2xx. */
 export async function uploadBytes(
-  api: ApiClient,
+  api: Api,
   settings: RunSettings,
   key: string,
   bucket: BucketRole,
@@ -45,7 +46,7 @@ export async function uploadBytes(
   const { ex: presigned, body } = await presign(api, settings, key, bucket, path, bytes.length);
   // Any 2xx: the seed states no status, and 201 is the contract's choice.
   if (!isSuccess(presigned.status) || !body.url) {
-    if (strict) throw new HarnessError(`set-up: presign-upload of ${path} answered ${presigned.status}`);
+    if (strict) throw presignRefused(path, presigned.status);
     return { fileId: body.fileId ?? '', presign: presigned, put: presigned };
   }
   const put = await api.send({
@@ -55,7 +56,8 @@ export async function uploadBytes(
     contentType: body.headers?.['Content-Type'] ?? 'text/plain',
     headers: body.headers,
   });
-  if (strict && !isSuccess(put.status)) throw new HarnessError(`set-up: PUT of ${path} to the presigned URL answered ${put.status}`);
+  if (strict && !isSuccess(put.status))
+    throw new SetupError(`the PUT of ${path} to the presigned URL answered ${put.status}`, ['UPLOAD-appears-without-complete']);
   return { fileId: body.fileId ?? '', presign: presigned, put };
 }
 

@@ -1,47 +1,67 @@
-// `bucketkit conformance --cleanup LEDGER`: removes what a crashed run left,
-// with the keys of the same config, over plain fetch (no Playwright needed).
-import { readLedger } from '../ledger/ledger.ts';
-import { cleanupLedger } from '../ledger/cleanup.ts';
-import { loadConfig, resolveTokens } from '../config/load-config.ts';
+// `bucketkit conformance --cleanup LEDGER`: removes what a crashed run left, with
+// the keys and the base URL of the config (never the ledger's), over the suite's
+// transport: bounded in time and size, no redirect followed, keys only to that origin.
+import { ApiClient } from '../http/api-client.ts';
 import { createRedactor } from '../http/redact.ts';
-import type { ApiRequest, Exchange } from '../http/api-client.ts';
-import { RUN_HEADER } from '../http/api-client.ts';
+import { createTransport } from '../http/transport/create-transport.ts';
+import { cleanupLedger } from '../ledger/cleanup.ts';
+import { readLedger } from '../ledger/ledger.ts';
+import { loadConfig, resolveTokens } from '../config/load-config.ts';
 
-/** Cleans up a ledger; returns 0 when nothing is left to fix, 1 when problems remain. */
-export async function cleanupFromLedger(ledgerPath: string, configFile: string | undefined, env: NodeJS.ProcessEnv): Promise<number> {
+export interface CleanupOptions {
+  /** Timeout of one request, in ms (default BUCKETKIT_REQUEST_TIMEOUT_MS, checked by the CLI, else 15000). */
+  timeoutMs?: number;
+  /** Extra PEM CA certificates to trust (a private TLS deployment). */
+  ca?: string[];
+}
+
+/** A base URL as compared: origin and path, without trailing slashes. */
+function comparable(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** Cleans up a ledger; returns 0 when nothing is left to fix, 1 when problems remain, 3 when the ledger is of another base URL. */
+export async function cleanupFromLedger(
+  ledgerPath: string,
+  configFile: string | undefined,
+  env: NodeJS.ProcessEnv,
+  options: CleanupOptions = {},
+): Promise<number> {
   const run = readLedger(ledgerPath).find((e) => e.kind === 'run');
   if (!run || run.kind !== 'run') throw new Error(`The ledger ${ledgerPath} names no run.`);
-  const config = loadConfig(configFile, { ...env, BUCKETKIT_BASE_URL: env.BUCKETKIT_BASE_URL ?? run.baseUrl });
+  const config = loadConfig(configFile, env);
+  if (comparable(run.baseUrl) !== comparable(config.baseUrl)) {
+    console.error(
+      `bucketkit: the ledger ${ledgerPath} records a run against ${run.baseUrl}, but the config names ${config.baseUrl}; ` +
+        'nothing was sent. Run --cleanup with the config (and keys) of that run.',
+    );
+    return 3;
+  }
   const tokens = resolveTokens(config, env);
   const redact = createRedactor(tokens);
-  const tokenOf = new Map(tokens.map((t) => [t.name, t.token]));
-  const send = async (req: ApiRequest): Promise<Exchange> => {
-    const url = `${config.baseUrl}${req.path}`;
-    const headers: Record<string, string> = { [RUN_HEADER]: run.runId, 'Content-Type': 'application/json' };
-    if (req.auth && 'key' in req.auth) headers.Authorization = `Bearer ${tokenOf.get(req.auth.key)}`;
-    const body = req.json === undefined ? undefined : JSON.stringify(req.json);
-    const res = await fetch(url, { method: req.method, headers, body });
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return {
-      request: { method: req.method, url, headers, body },
-      status: res.status,
-      headers: Object.fromEntries(res.headers),
-      text,
-      shownText: redact(text),
-      body: Buffer.from(text),
-      json,
-    };
-  };
+  const transport = createTransport({
+    baseUrl: config.baseUrl,
+    timeoutMs: options.timeoutMs ?? Number(env.BUCKETKIT_REQUEST_TIMEOUT_MS ?? 15_000),
+    ...(options.ca?.length ? { ca: options.ca } : {}),
+  });
+  const api = new ApiClient({
+    transport,
+    baseUrl: config.baseUrl,
+    runId: run.runId,
+    keys: new Map(tokens.map((t) => [t.name, { env: t.env, token: t.token }])),
+    redact,
+  });
   const keys = config.keys.map((k, i) => ({ name: k.name, env: tokens[i].env, scopes: k.scopes, bucketIds: k.bucketIds }));
-  const report = await cleanupLedger(ledgerPath, { workspaceId: run.workspaceId, keys, send });
-  console.log(`cleanup of run ${run.runId}: removed ${report.removed} file(s), restored ${report.restored} setting(s)`);
-  for (const k of report.kept) console.log(`kept: ${redact(k)}`);
-  for (const p of report.problems) console.log(`problem: ${redact(p)}`);
-  return report.problems.length ? 1 : 0;
+  try {
+    const report = await cleanupLedger(ledgerPath, { workspaceId: run.workspaceId, keys, send: (request) => api.send(request) });
+    console.log(`cleanup of run ${run.runId}: removed ${report.removed} file(s), restored ${report.restored} setting(s)`);
+    for (const k of report.kept) console.log(`kept: ${redact(k)}`);
+    for (const p of report.problems) console.log(`problem: ${redact(p)}`);
+    if (report.left.length)
+      console.log(`${report.left.length} file(s) not removed stay pending in ${ledgerPath}: run --cleanup again to retry them.`);
+    return report.problems.length ? 1 : 0;
+  } finally {
+    await transport.close();
+  }
 }

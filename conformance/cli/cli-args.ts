@@ -13,9 +13,17 @@ export interface CliOptions {
   faults: string[];
   cleanup?: string;
   merge: string[];
+  /** A baseline of known failures (an earlier summary.json or a list): only failures outside it fail the run. */
+  baseline?: string;
   /** Print the selected checks instead of running them. */
   list: boolean;
   workers: number;
+  /** Requests in flight at most (BUCKETKIT_CONCURRENCY). */
+  concurrency: number;
+  /** A ceiling on requests per second (BUCKETKIT_MAX_RPS), none by default. */
+  maxRps?: number;
+  /** Keep what failing checks used until --cleanup (off with --no-keep). */
+  keep: boolean;
   /** Per-request timeout (BUCKETKIT_REQUEST_TIMEOUT_MS). */
   requestTimeoutMs: number;
   help: boolean;
@@ -28,10 +36,14 @@ export const USAGE = `Usage: npx bucketkit conformance [options]
   --read-only          send no writing request at all
   --report-dir DIR     where reports go (default: reports/conformance)
   --shard i/n          run one part of the checks (merge the parts with --merge)
-  --grep RE            only checks whose id, title, @area or @level matches
-  --list               print the selected checks as "id | area | level | title" and run nothing
+  --grep RE            only checks whose id, title, @area or @level matches (e.g. @listing, '^LIST-')
+  --list               print the checks a run would report, as "id | area | level | title | status", and run nothing
+  --baseline FILE      known failures (an earlier summary.json or {"known": [...]}): only new failures exit 1
   --fault NAME         plant a fault in the embedded mock (repeatable; for the self-test)
-  --workers N          parallel workers (default: 2)
+  --concurrency N      requests in flight at most (default: 8)
+  --max-rps N          send at most N requests per second (default: no ceiling; 429s are waited out anyway)
+  --no-keep            remove what failing checks used at the end (default: kept until --cleanup, so curl lines reproduce)
+  --workers N          Playwright workers writing the HTML report (default: 1)
   --cleanup LEDGER     remove what a crashed run left (needs the same config and keys)
   --merge DIR...       merge the summary.json of shard report dirs into --report-dir
 `;
@@ -54,10 +66,15 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     reportDir: env.BUCKETKIT_REPORT_DIR ?? 'reports/conformance',
     shard: env.BUCKETKIT_SHARD,
     grep: env.BUCKETKIT_GREP,
+    // An empty variable (a CI input left blank) means no baseline.
+    baseline: env.BUCKETKIT_BASELINE || undefined,
     faults: [],
     merge: [],
     list: false,
-    workers: Number(env.BUCKETKIT_WORKERS ?? 2),
+    workers: Number(env.BUCKETKIT_WORKERS ?? 1),
+    concurrency: Number(env.BUCKETKIT_CONCURRENCY ?? 8),
+    maxRps: env.BUCKETKIT_MAX_RPS ? Number(env.BUCKETKIT_MAX_RPS) : undefined,
+    keep: true,
     requestTimeoutMs: Number(env.BUCKETKIT_REQUEST_TIMEOUT_MS ?? 15_000),
     help: false,
   };
@@ -90,11 +107,23 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
       case '--grep':
         options.grep = value(i++, arg);
         break;
+      case '--baseline':
+        options.baseline = value(i++, arg);
+        break;
       case '--fault':
         options.faults.push(value(i++, arg));
         break;
       case '--workers':
         options.workers = Number(value(i++, arg));
+        break;
+      case '--concurrency':
+        options.concurrency = Number(value(i++, arg));
+        break;
+      case '--max-rps':
+        options.maxRps = Number(value(i++, arg));
+        break;
+      case '--no-keep':
+        options.keep = false;
         break;
       case '--cleanup':
         options.cleanup = value(i++, arg);
@@ -132,5 +161,9 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
   }
   if (!Number.isInteger(options.workers) || options.workers < 1 || options.workers > 16)
     throw new UsageError(`--workers must be 1 to 16 (BUCKETKIT_WORKERS), got ${options.workers}.`);
+  if (!Number.isInteger(options.concurrency) || options.concurrency < 1 || options.concurrency > 64)
+    throw new UsageError(`--concurrency must be 1 to 64 (BUCKETKIT_CONCURRENCY), got ${options.concurrency}.`);
+  if (options.maxRps !== undefined && (!Number.isFinite(options.maxRps) || options.maxRps <= 0 || options.maxRps > 10_000))
+    throw new UsageError(`--max-rps must be a number of requests per second above 0 (BUCKETKIT_MAX_RPS), got ${options.maxRps}.`);
   return options;
 }

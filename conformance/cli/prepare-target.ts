@@ -5,7 +5,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Level, RunSettings, SuiteConfig } from '../config/config-types.ts';
 import type { Secret } from '../http/redact.ts';
-import { writeSettings, type RunTarget } from '../runtime/run-files.ts';
+import { writeSettings, type RunTarget } from '../engine/run-files.ts';
 
 export interface PreparedTarget {
   target: RunTarget;
@@ -21,9 +21,17 @@ export interface TargetOptions {
   readOnly: boolean;
   grep?: string;
   requestTimeoutMs: number;
+  /** Requests in flight at most (default 8). */
+  concurrency?: number;
+  maxRps?: number;
+  /** Keep what failing checks used until --cleanup (default true). */
+  keepForRepro?: boolean;
   /** Further files of an earlier run to remove from the report dir (e.g. the CI counts file). */
   alsoClear?: string[];
 }
+
+/** Requests in flight at most, by default: enough to hide a slow deployment's latency, few enough to be polite. */
+export const DEFAULT_CONCURRENCY = 8;
 
 /** A run id that sorts by time and is safe in paths, tags and names. */
 export function newRunId(): string {
@@ -56,6 +64,9 @@ export function prepareTarget(
     grep: options.grep,
     runDir: join(reportDir, 'run'),
     requestTimeoutMs: options.requestTimeoutMs,
+    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    maxRps: options.maxRps,
+    keepForRepro: options.keepForRepro ?? true,
   };
   writeSettings(settings);
   return {

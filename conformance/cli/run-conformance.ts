@@ -1,30 +1,36 @@
 // Runs the suite once against one deployment: resolves the target (config or
-// embedded mock), prepares its settings, runs the preflight, then Playwright;
-// the suite's reporter writes the summaries, and the result is their verdict.
+// embedded mock), prepares its settings, checks it in the engine, writes the
+// reports (summaries, JUnit, the Playwright HTML report), scans them for keys,
+// and returns the verdict.
 import { resolve } from 'node:path';
 import type { SuiteConfig } from '../config/config-types.ts';
 import { hasConfigSource, loadConfig, resolveTokens } from '../config/load-config.ts';
 import { startEmbeddedTarget } from '../embedded/embedded-target.ts';
+import { checkTarget } from '../engine/check-target.ts';
 import { createRedactor, type Redactor, type Secret } from '../http/redact.ts';
+import { writeHtmlReport } from '../present/write-html-report.ts';
+import { checkLine, failureList } from '../report/console-lines.ts';
 import { exitCodeOf, type Summary } from '../report/summary.ts';
-import { writeStop } from '../runtime/run-files.ts';
+import { writeReports } from '../report/write-reports.ts';
+import type { Baseline } from '../report/baseline.ts';
+import { withBaseline } from '../report/run-verdict.ts';
+import { guardArtifacts } from './artifact-guard.ts';
 import type { CliOptions } from './cli-args.ts';
-import { preflight } from './preflight.ts';
 import { prepareTarget } from './prepare-target.ts';
-import { runSuite } from './run-suite.ts';
 
-export interface RunOptions extends Pick<
-  CliOptions,
-  'config' | 'level' | 'readOnly' | 'reportDir' | 'shard' | 'grep' | 'faults' | 'workers'
-> {
+export interface RunOptions
+  extends Pick<CliOptions, 'config' | 'level' | 'readOnly' | 'reportDir' | 'shard' | 'grep' | 'faults' | 'workers'>,
+    Partial<Pick<CliOptions, 'concurrency' | 'maxRps' | 'keep'>> {
   /** File name of the counts CI sums, in the report dir (default conformance-results.json); '' for none. */
   ciResultsFile?: string;
   /** Per-request timeout in ms (default 15000). */
   requestTimeoutMs?: number;
-  /** Print nothing of Playwright's output. */
+  /** Print nothing. */
   quiet?: boolean;
   /** Skip the HTML report. */
   noHtml?: boolean;
+  /** Known failures to judge the run against (--baseline). */
+  baseline?: Baseline;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -58,29 +64,25 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       readOnly: options.readOnly,
       grep: options.grep,
       requestTimeoutMs: options.requestTimeoutMs ?? 15_000,
+      concurrency: options.concurrency,
+      maxRps: options.maxRps,
+      keepForRepro: options.keep,
       alsoClear: ciResultsFile ? [ciResultsFile] : [],
     });
-    const checked = await preflight(prepared.settings, prepared.secrets);
-    const say = (line: string) => options.quiet || console.log(line);
-    checked.notes.forEach(say);
-    if (checked.stop) {
-      say(`preflight: ${checked.stop.reason}`);
-      // The checks still go through Playwright, which reports each as not run (in a shard, only its own).
-      writeStop(prepared.settings.runDir, checked.stop);
+    const redact = createRedactor(prepared.secrets);
+    const say = (line: string) => options.quiet || console.log(redact(line));
+    say(`Checking ${prepared.settings.baseUrl} (level ${options.level}, ${prepared.settings.concurrency} requests at a time)\n`);
+    const checked = await checkTarget(prepared, { shard: options.shard, say, onResult: (r) => say(checkLine(r)) });
+    let summary = checked.summary;
+    if (!options.noHtml) {
+      const [problems] = await writeHtmlReport([{ target: prepared.target, results: checked.results }], reportDir, options.workers, env);
+      summary = { ...summary, harnessProblems: [...summary.harnessProblems, ...problems] };
     }
-    const {
-      summaries: [summary],
-    } = await runSuite([prepared], {
-      outputDir: reportDir,
-      workers: options.workers,
-      shard: options.shard,
-      list: !options.quiet,
-      html: !options.noHtml,
-      ciResultsFile: ciResultsFile || undefined,
-      quiet: options.quiet ?? false,
-      env,
-    });
-    return { exitCode: exitCodeOf(summary), summary, reportDir, secrets: prepared.secrets, redact: createRedactor(prepared.secrets) };
+    summary = withBaseline(summary, options.baseline, new Date());
+    writeReports(reportDir, summary, ciResultsFile || undefined);
+    const guarded = guardArtifacts([prepared], [summary], reportDir, ciResultsFile || undefined).summaries[0];
+    for (const line of failureList(guarded.checks)) say(line);
+    return { exitCode: exitCodeOf(guarded), summary: guarded, reportDir, secrets: prepared.secrets, redact };
   } finally {
     await target.close();
   }

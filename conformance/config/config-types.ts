@@ -28,7 +28,12 @@ export interface Overrides {
   unlistedMethodStatus?: 404 | 405;
   /** G16: the largest `limit` a listing accepts (1000 by default). */
   maxPageSize?: number;
-  /** G03: how long after the PUT an uploaded file may take to appear in listings, in ms (5000 by default). */
+  /**
+   * How long a write may take to show in any read-back (listings, the trash, tags, intelligence), in ms (5000 by
+   * default): the seed promises no read-after-write consistency. Every read-back polls within this window.
+   */
+  consistencyWindowMs?: number;
+  /** The older name of `consistencyWindowMs` (G03: how long an upload may take to be listed); still accepted. */
   uploadVisibleWithinMs?: number;
   /** Checks (by requirement id, or an area name) turned off for this deployment. */
   disable?: string[];
@@ -43,12 +48,14 @@ export const OVERRIDE_DEFAULTS = {
   errorFormat: 'problem+json',
   unlistedMethodStatus: 405,
   maxPageSize: 1000,
-  uploadVisibleWithinMs: 5000,
+  consistencyWindowMs: 5000,
 } as const satisfies Partial<Overrides>;
 
 /** An override's value for this deployment: the config's, or the gap register's default. */
 export function overrideOf<K extends keyof typeof OVERRIDE_DEFAULTS>(overrides: Overrides, name: K): NonNullable<Overrides[K]> {
-  return (overrides[name] ?? OVERRIDE_DEFAULTS[name]) as NonNullable<Overrides[K]>;
+  // The window's older name counts when the new one is absent.
+  const given = name === 'consistencyWindowMs' ? (overrides.consistencyWindowMs ?? overrides.uploadVisibleWithinMs) : overrides[name];
+  return (given ?? OVERRIDE_DEFAULTS[name]) as NonNullable<Overrides[K]>;
 }
 
 export interface SuiteConfig {
@@ -83,4 +90,10 @@ export interface RunSettings {
   grep?: string;
   runDir: string;
   requestTimeoutMs: number;
+  /** Requests in flight at most (--concurrency). */
+  concurrency: number;
+  /** A ceiling on requests per second over the whole run (--max-rps), none by default. */
+  maxRps?: number;
+  /** Keep what failing checks used on the deployment until --cleanup (default), so their curl lines reproduce. */
+  keepForRepro: boolean;
 }

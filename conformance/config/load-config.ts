@@ -21,7 +21,6 @@ export const CONFIG_ENV = {
 
 export class ConfigError extends Error {}
 
-const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
 
 export const DEPLOYMENT_VARS = [
@@ -37,6 +36,12 @@ export const DEPLOYMENT_VARS = [
 /** The env var a key's token is read from when the key names none: BUCKETKIT_KEY_<NAME>. */
 export function defaultTokenEnv(keyName: string): string {
   return `BUCKETKIT_KEY_${keyName.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
+}
+
+/** A path identifier: any non-empty string without control characters (they cannot be told apart in reports). */
+function isId(value: unknown): value is string {
+  // eslint-disable-next-line no-control-regex
+  return typeof value === 'string' && value.length > 0 && value.length <= 1024 && !/[\u0000-\u001f\u007f]/.test(value);
 }
 
 function parseJsonVar(name: string, raw: string): unknown {
@@ -72,13 +77,26 @@ function checkKey(raw: unknown, index: number): KeyConfig {
 }
 
 /** The bounds of the numeric overrides: [min, max]. */
-export const OVERRIDE_BOUNDS = { maxPageSize: [2, 100_000], uploadVisibleWithinMs: [0, 120_000] } as const;
+export const OVERRIDE_BOUNDS = {
+  maxPageSize: [2, 100_000],
+  consistencyWindowMs: [0, 300_000],
+  uploadVisibleWithinMs: [0, 300_000],
+} as const;
 
 function checkOverrides(raw: unknown): Overrides {
   if (raw === undefined) return {};
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError('overrides must be an object.');
   const o = raw as Record<string, unknown>;
-  const known = ['foreignBucketStatus', 'scopes', 'errorFormat', 'unlistedMethodStatus', 'maxPageSize', 'uploadVisibleWithinMs', 'disable'];
+  const known = [
+    'foreignBucketStatus',
+    'scopes',
+    'errorFormat',
+    'unlistedMethodStatus',
+    'maxPageSize',
+    'consistencyWindowMs',
+    'uploadVisibleWithinMs',
+    'disable',
+  ];
   const unknown = Object.keys(o).filter((k) => !known.includes(k));
   if (unknown.length) throw new ConfigError(`overrides has unknown field(s) ${unknown.join(', ')}; known: ${known.join(', ')}.`);
   if (o.foreignBucketStatus !== undefined && o.foreignBucketStatus !== 403 && o.foreignBucketStatus !== 404)
@@ -110,16 +128,10 @@ export function validateConfig(raw: Record<string, unknown>): SuiteConfig {
     throw new ConfigError(`baseUrl must be an http(s) URL ending with ${API_BASE} (BUCKETKIT_BASE_URL).`);
   if (!baseUrl.replace(/\/+$/, '').endsWith(API_BASE))
     throw new ConfigError(`baseUrl must end with ${API_BASE} (the seed fixes the version in the path); got ${baseUrl}.`);
-  if (typeof raw.workspaceId !== 'string' || !ID.test(raw.workspaceId))
-    throw new ConfigError('workspaceId must be an id of the workspace under test (BUCKETKIT_WORKSPACE_ID).');
+  // The seed says only that path identifiers are strings: any non-empty one works (sent percent-encoded).
+  if (!isId(raw.workspaceId)) throw new ConfigError('workspaceId must be an id of the workspace under test (BUCKETKIT_WORKSPACE_ID).');
   const buckets = raw.buckets as Record<string, unknown> | undefined;
-  if (
-    !buckets ||
-    typeof buckets.allowed !== 'string' ||
-    !ID.test(buckets.allowed) ||
-    typeof buckets.other !== 'string' ||
-    !ID.test(buckets.other)
-  ) {
+  if (!buckets || !isId(buckets.allowed) || !isId(buckets.other)) {
     throw new ConfigError(
       'buckets must name two buckets of the workspace: {"allowed": "...", "other": "..."} (BUCKETKIT_BUCKET_ALLOWED, BUCKETKIT_BUCKET_OTHER).',
     );

@@ -60,7 +60,8 @@ export async function startEmbeddedTarget(faults: string[] = [], tokens?: Record
       }),
     );
     return {
-      config: { baseUrl: server.baseUrl, workspaceId: workspace.id, buckets: { allowed, other }, keys, overrides: {} },
+      // The mock shows every write at once: a short consistency window keeps refused-write checks from idling.
+      config: { baseUrl: server.baseUrl, workspaceId: workspace.id, buckets: { allowed, other }, keys, overrides: { consistencyWindowMs: 1000 } },
       close: () => server.close(),
     };
   } catch (error) {

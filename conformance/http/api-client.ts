@@ -1,19 +1,21 @@
-// The suite's HTTP client over Playwright's APIRequestContext: every request
-// carries the run id header, keys are named by config name, and every error
-// that leaves it is redacted.
-import type { APIRequestContext } from '@playwright/test';
+// The suite's API client over the transport: requests relative to the base URL
+// (or absolute, presigned), keys named by config name, the run id header on the
+// base URL's origin, JSON parsed without throwing, and every error that leaves it redacted.
 import type { CurlRequest } from './curl.ts';
 import type { Redactor, Secret } from './redact.ts';
+import type { Transport, WireAnswer, WireRequest } from './transport/transport-types.ts';
 
 export const RUN_HEADER = 'X-Bucketkit-Run';
 
 /** How a request authenticates: a configured key, none, a raw header, or a key in the query string. */
 export type Auth = { key: string } | { none: true } | { header: string } | { queryParam: string; key: string };
 
+/** A request as checks write it: relative path, query, auth by key name, a JSON or raw body. */
 export interface ApiRequest {
   method: string;
-  /** Relative to the base URL (e.g. `/workspaces`), or an absolute URL (presigned). */
+  /** Relative to the base URL (e.g. `/workspaces`), or an absolute URL (presigned); sent as built, never re-encoded. */
   path: string;
+  /** Appended to the URL's query, form-encoded. */
   query?: Record<string, string>;
   auth?: Auth;
   json?: unknown;
@@ -23,6 +25,7 @@ export interface ApiRequest {
   headers?: Record<string, string>;
 }
 
+/** One request and its answer, as checks judge it. */
 export interface Exchange {
   /** The request as sent; holds tokens, so only ever leaves through buildCurl or the redactor. */
   request: CurlRequest;
@@ -32,87 +35,123 @@ export interface Exchange {
   /** `text` with every key form redacted, made before any excerpt is cut (a cut could keep half a key). */
   shownText: string;
   body: Buffer;
-  /** The parsed JSON body, or undefined. */
+  /** The parsed JSON body; undefined when the body is empty, cut at the size cap or not JSON. */
   json: unknown;
+  /** Why `json` is undefined for a body that is not empty (redacted). */
+  jsonError?: string;
+  /** Set when the body was cut at the transport's size cap. */
+  tooLarge?: WireAnswer['tooLarge'];
+  /** Set on a 3xx with a Location (never followed). */
+  redirect?: WireAnswer['redirect'];
+  /** Times sent, resends after a rate limit included. */
+  attempts: number;
+  elapsedMs: number;
 }
 
+/** A fault of the harness or a request that got no answer: the check could not run, it did not fail. */
 export class HarnessError extends Error {}
 
+/** What an ApiClient is built from. */
+export interface ApiClientOptions {
+  transport: Transport;
+  /** The deployment's base URL (ends with /api/v1). */
+  baseUrl: string;
+  runId: string;
+  /** Config name → key. */
+  keys: Map<string, Secret>;
+  redact: Redactor;
+  /** Sees every exchange (the worker records created resources in the ledger). */
+  observer?: (exchange: Exchange) => void;
+}
+
+/** The body as JSON, or why it is not. */
+function parseJson(answer: WireAnswer, text: string, redact: Redactor): Pick<Exchange, 'json' | 'jsonError'> {
+  if (answer.tooLarge) return { json: undefined, jsonError: `not parsed: the body is larger than the ${answer.tooLarge.limit}-byte cap` };
+  if (!text) return { json: undefined };
+  try {
+    return { json: JSON.parse(text) };
+  } catch (error) {
+    // The parser quotes the text it failed on: it may hold a key a server echoed.
+    return { json: undefined, jsonError: redact((error as Error).message) };
+  }
+}
+
+/** The suite's client of the API under test. */
 export class ApiClient {
-  constructor(
-    private readonly context: APIRequestContext,
-    private readonly baseUrl: string,
-    private readonly runId: string,
-    private readonly keys: Map<string, Secret>,
-    readonly redact: Redactor,
-    private readonly timeoutMs: number,
-    /** Sees every exchange (the worker records created resources in the ledger). */
-    private readonly observer?: (exchange: Exchange) => void,
-  ) {}
+  readonly redact: Redactor;
+  private readonly baseOrigin: string;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.redact = options.redact;
+    this.baseOrigin = new URL(options.baseUrl).origin;
+  }
 
   /** The token of a configured key; fails when the run has no such key. */
   token(name: string): string {
-    const key = this.keys.get(name);
+    const key = this.options.keys.get(name);
     if (!key) throw new HarnessError(`No key named "${name}" in this run.`);
     return key.token;
   }
 
   /** The secrets of every key, for reproduction commands. */
   secrets(): Secret[] {
-    return [...this.keys.values()];
+    return [...this.options.keys.values()];
   }
 
-  /** Sends one request and returns the exchange; transport errors come back redacted. */
+  /** The request's URL: the path as built, the query pairs appended without re-encoding what is already there. */
+  private urlOf(req: ApiRequest): URL {
+    const url = new URL(/^https?:/i.test(req.path) ? req.path : `${this.options.baseUrl}${req.path}`);
+    const added = new URLSearchParams(Object.entries(req.query ?? {}));
+    if (req.auth && 'queryParam' in req.auth) added.append(req.auth.queryParam, this.token(req.auth.key));
+    const extra = added.toString();
+    if (extra) url.search = url.search ? `${url.search}&${extra}` : `?${extra}`;
+    return url;
+  }
+
+  /** Sends one request and returns the exchange; transport errors come back as a redacted HarnessError. */
   async send(req: ApiRequest): Promise<Exchange> {
-    const url = new URL(/^https?:/.test(req.path) ? req.path : `${this.baseUrl}${req.path}`);
-    for (const [name, value] of Object.entries(req.query ?? {})) url.searchParams.append(name, value);
-    const headers: Record<string, string> = { [RUN_HEADER]: this.runId, ...req.headers };
+    const url = this.urlOf(req);
+    const own = url.origin === this.baseOrigin;
+    // The run header is for the deployment's logs; a presigned URL elsewhere gets only what it was signed with.
+    const headers: Record<string, string> = { ...(own ? { [RUN_HEADER]: this.options.runId } : {}), ...req.headers };
     const auth = req.auth;
     if (auth && 'key' in auth && !('queryParam' in auth)) headers.Authorization = `Bearer ${this.token(auth.key)}`;
     if (auth && 'header' in auth) headers.Authorization = auth.header;
-    if (auth && 'queryParam' in auth) url.searchParams.set(auth.queryParam, this.token(auth.key));
-    let data: string | Buffer | undefined;
-    // Always bytes: Playwright re-encodes a string it cannot parse as JSON, which would hide a malformed body.
+    let data: Buffer | undefined;
     if (req.rawBody !== undefined) data = Buffer.from(req.rawBody);
     else if (req.json !== undefined) data = Buffer.from(JSON.stringify(req.json));
     if (data !== undefined) headers['Content-Type'] = req.contentType ?? 'application/json';
-    const request: CurlRequest = {
+    const request: CurlRequest = { method: req.method, url: url.toString(), headers, body: data?.toString() };
+    const wire: WireRequest = {
       method: req.method,
-      url: url.toString(),
+      url: request.url,
       headers,
-      body: data === undefined ? undefined : data.toString(),
+      body: data,
+      carriesKey: auth !== undefined && 'key' in auth,
+      ...(auth && 'key' in auth ? { rateGroup: auth.key } : {}),
     };
+    let answer: WireAnswer;
     try {
-      const response = await this.context.fetch(url.toString(), {
-        method: req.method,
-        headers,
-        data,
-        failOnStatusCode: false,
-        maxRedirects: 0,
-        timeout: this.timeoutMs,
-      });
-      const body = await response.body();
-      const text = body.toString('utf8');
-      let json: unknown;
-      try {
-        json = text ? JSON.parse(text) : undefined;
-      } catch {
-        json = undefined;
-      }
-      const exchange: Exchange = {
-        request,
-        status: response.status(),
-        headers: response.headers(),
-        text,
-        shownText: this.redact(text),
-        body,
-        json,
-      };
-      this.observer?.(exchange);
-      return exchange;
+      answer = await this.options.transport.send(wire);
     } catch (error) {
-      // Playwright's call log lists the request headers: never let it out unredacted.
-      throw new HarnessError(this.redact(`${req.method} ${url.pathname} could not be sent: ${(error as Error).message}`));
+      // The cause keeps its kind (no answer, rate limited, another origin): the engine tells them apart.
+      throw new HarnessError(this.redact(`${req.method} ${url.pathname} could not be sent: ${(error as Error).message}`), { cause: error });
     }
+    const text = answer.body.toString('utf8');
+    const exchange: Exchange = {
+      request,
+      status: answer.status,
+      headers: answer.headers,
+      text,
+      shownText: this.redact(text),
+      body: answer.body,
+      ...parseJson(answer, text, this.redact),
+      ...(answer.tooLarge ? { tooLarge: answer.tooLarge } : {}),
+      ...(answer.redirect ? { redirect: answer.redirect } : {}),
+      attempts: answer.attempts,
+      elapsedMs: answer.elapsedMs,
+    };
+    this.options.observer?.(exchange);
+    return exchange;
   }
 }

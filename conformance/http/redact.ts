@@ -1,5 +1,8 @@
 // Redacts API keys by value from any text the suite writes (messages, records,
-// reproduction commands, reports), in every encoding a client or server may give them.
+// reproduction commands, reports), in every encoding a client or server may give them,
+// whole or in pieces of 8 or more characters.
+import { createFragmentMatcher } from './key-fragments.ts';
+import { base64Core, formEncode } from './key-forms.ts';
 
 export interface Secret {
   /** The env var that holds the token; what the redacted text shows instead. */
@@ -7,20 +10,7 @@ export interface Secret {
   token: string;
 }
 
-/** A text as application/x-www-form-urlencoded writes it (URLSearchParams: `~` is `%7E`, space is `+`). */
-export function formEncode(text: string): string {
-  return new URLSearchParams({ v: text }).toString().slice(2);
-}
-
-/**
- * The base64 characters fully determined by `text` when it starts `shift` bytes after a
- * 3-byte boundary: they appear in the base64 of any longer text holding it at that alignment.
- */
-export function base64Core(text: string, shift: 0 | 1 | 2): string {
-  const bytes = Buffer.from(text);
-  const b64 = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
-  return b64.slice(Math.ceil((8 * shift) / 6), Math.floor((8 * (shift + bytes.length)) / 6));
-}
+export { base64Core, formEncode };
 
 /** The forms whose base64 is looked for: the key as sent in a header and as sent in a query string. */
 function base64Sources(token: string): string[] {
@@ -35,8 +25,6 @@ interface LiteralForm {
 
 function literalForms(token: string): LiteralForm[] {
   const forms: LiteralForm[] = [token, encodeURIComponent(token), formEncode(token)].map((text) => ({ text, base64: false }));
-  // A cut excerpt may keep only the start of a key; its first half is already too much.
-  if (token.length >= 24) forms.push({ text: token.slice(0, Math.ceil(token.length / 2)), base64: false });
   for (const source of base64Sources(token)) {
     for (const shift of [0, 1, 2] as const) forms.push({ text: base64Core(source, shift), base64: true });
   }
@@ -45,11 +33,11 @@ function literalForms(token: string): LiteralForm[] {
 }
 
 /**
- * The literal forms a token is looked for in: the token, its URL and form encodings, the
- * first half of a long token (a cut excerpt), and the base64 cores (standard and URL-safe)
- * of each at the three alignments; base64 of `Bearer <key>`, `user:<key>` or `<key>:`
- * contains one of the cores. The redactor also finds any mix of escaped and raw
- * characters of these forms, which this list does not spell out.
+ * The literal forms a whole token is looked for in: the token, its URL and form encodings,
+ * and the base64 cores (standard and URL-safe) of each at the three alignments; base64 of
+ * `Bearer <key>`, `user:<key>` or `<key>:` contains one of the cores. The redactor also
+ * finds any mix of escaped and raw characters of these forms, and any run of 8 or more
+ * characters of them (see keyForms), which this list does not spell out.
  */
 export function secretForms(token: string): string[] {
   const forms = literalForms(token).flatMap((f) => (f.base64 ? [f.text, f.text.replace(/\+/g, '-').replace(/\//g, '_')] : [f.text]));
@@ -111,17 +99,17 @@ function formPattern(positions: string[][], rawAlnum: boolean): string {
 }
 
 /**
- * The regular-expression source matching any form of `token`: the token (or, when long,
- * its first half) and each base64 core, any character of which may be escaped
- * independently of the others; URL and form encodings are such mixes.
+ * The regular-expression source matching any whole form of `token`: the token and each
+ * base64 core, any character of which may be escaped independently of the others; URL and
+ * form encodings are such mixes. Parts of a key are the run matcher's (key-runs.ts): a
+ * pattern for a long key's first half here would also take the shared start of another
+ * key (`bk_test_<run>_full` and `bk_test_<run>_readonly`) and name the wrong one.
  */
 export function secretPattern(token: string): string {
-  const chars = (text: string) => [...text].map((c) => [c]);
-  const half = Math.ceil(token.length / 2);
-  const raw =
-    token.length >= 24
-      ? `${formPattern(chars(token.slice(0, half)), false)}(?:${formPattern(chars(token.slice(half)), false)})?`
-      : formPattern(chars(token), false);
+  const raw = formPattern(
+    [...token].map((c) => [c]),
+    false,
+  );
   const urlSafe = (c: string) => (c === '+' ? ['+', '-'] : c === '/' ? ['/', '_'] : [c]);
   const cores = literalForms(token)
     .filter((form) => form.base64)
@@ -131,7 +119,7 @@ export function secretPattern(token: string): string {
 
 export interface Redactor {
   (text: string): string;
-  /** True when the text holds any form of any secret. */
+  /** True when the text holds any form of any secret, or a run of 8 or more characters of one. */
   leaks(text: string): boolean;
 }
 
@@ -145,15 +133,52 @@ export function compileSecrets(secrets: Secret[]): { secret: Secret; pattern: Re
     .map((secret) => ({ secret, pattern: new RegExp(secretPattern(secret.token), 'g') }));
 }
 
-/** Builds a redactor for the given secrets; each form is replaced by `[redacted $ENV]`. */
-export function createRedactor(secrets: Secret[]): Redactor {
+const marker = (secret: Secret) => `[redacted $${secret.env}]`;
+
+/** The two passes: whole forms with any mix of escapes (patterns), then runs of 8+ characters of a form, wherever they are cut. */
+function compileAll(secrets: Secret[]) {
   const compiled = compileSecrets(secrets);
+  const unique = compiled.map((c) => c.secret);
+  const fragments = createFragmentMatcher(
+    unique.map((s) => s.token),
+    (key) => marker(unique[key]),
+  );
+  return { compiled, unique, fragments };
+}
+
+/**
+ * Builds a redactor for the given secrets: each form of a key (see secretForms, in any mix
+ * of escaped and raw characters), and each run of 8 or more characters of the key, its URL
+ * or form encoding, its base64 (standard or URL-safe, any alignment) or the base64 of that,
+ * even when cut by line breaks, `\n` escapes or JSON string boundaries, is replaced by
+ * `[redacted $ENV]`.
+ */
+export function createRedactor(secrets: Secret[]): Redactor {
+  const all = compileAll(secrets);
+  const { compiled, fragments } = all;
   const redact = ((text: string) =>
-    compiled.reduce((out, { secret, pattern }) => out.replace(pattern, () => `[redacted $${secret.env}]`), text)) as Redactor;
-  redact.leaks = (text: string) =>
-    compiled.some(({ pattern }) => {
-      pattern.lastIndex = 0;
-      return pattern.test(text);
-    });
+    fragments.redact(compiled.reduce((out, { secret, pattern }) => out.replace(pattern, () => marker(secret)), text))) as Redactor;
+  const find = keyFinder(all);
+  redact.leaks = (text: string) => find(text).length > 0;
   return redact;
+}
+
+/** A finder of the secrets a text holds, by the redactor's rules (a form, or a run of 8 or more characters of one). */
+export function createKeyFinder(secrets: Secret[]): (text: string) => Secret[] {
+  return keyFinder(compileAll(secrets));
+}
+
+function keyFinder({ compiled, unique, fragments }: ReturnType<typeof compileAll>): (text: string) => Secret[] {
+  return (text) => {
+    const found = new Set(
+      compiled
+        .filter(({ pattern }) => {
+          pattern.lastIndex = 0;
+          return pattern.test(text);
+        })
+        .map(({ secret }) => secret),
+    );
+    for (const key of fragments.keysIn(text)) found.add(unique[key]);
+    return [...found];
+  };
 }

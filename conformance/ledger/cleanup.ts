@@ -1,12 +1,15 @@
 // Undoes what a ledger records: trashes and purges the run's files, restores
 // intelligence instructions, and lists what the API offers no way to delete.
+// A file counts as cleaned only when the purge names it or a read-back shows it
+// gone; any other stays pending in the ledger for a later --cleanup and is reported.
 // Problems are reported as cleanup problems, never as conformance failures.
 import type { ResolvedKey } from '../config/config-types.ts';
 import type { ApiRequest, Exchange } from '../http/api-client.ts';
-import { routeById, type OperationId } from '../checks/request-builder.ts';
+import { isSuccess, routeById, type OperationId } from '../checks/request-builder.ts';
 import { fillPath } from '../../openapi/contract/route-table.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
-import { appendLedger, pendingEntries, readLedger } from './ledger.ts';
+import { whereabouts } from './cleanup-read-back.ts';
+import { appendLedger, pendingEntries, readLedger, type Pending } from './ledger.ts';
 
 export interface CleanupReport {
   removed: number;
@@ -14,6 +17,8 @@ export interface CleanupReport {
   /** Resources left in place because no route deletes them. */
   kept: string[];
   problems: string[];
+  /** Ids of the files not removed: they stay pending in the ledger, so a later --cleanup retries them. */
+  left?: string[];
 }
 
 export interface CleanupTarget {
@@ -34,9 +39,103 @@ export interface CleanupScope {
   keepForRepro?: boolean;
 }
 
+type LedgerFile = Pending['files'][number];
+type Report = Required<CleanupReport>;
+
+/** The ids a 2xx purge answer names as purged (ids or objects with one); every id when it names none. */
+function purgedBy(ex: Exchange, ids: string[]): Set<string> {
+  if (!isSuccess(ex.status)) return new Set();
+  const purged = (ex.json as { purged?: unknown } | undefined)?.purged;
+  if (!Array.isArray(purged)) return new Set(ids);
+  const idOf = (p: unknown) =>
+    typeof p === 'string' ? p : ((p as { id?: unknown } | null)?.id ?? (p as { fileId?: unknown } | null)?.fileId);
+  return new Set(purged.map(idOf).filter((id): id is string => typeof id === 'string'));
+}
+
+/** Trashes and purges the files of one bucket; returns the files whose purge was not confirmed, with what was answered. */
+async function purgeBucket(ledgerPath: string, target: CleanupTarget, bucketId: string, files: LedgerFile[], report: Report) {
+  const trash = pathOf('trashFiles', target.workspaceId, bucketId);
+  const purge = pathOf('updateTrash', target.workspaceId, bucketId);
+  const trashKey = pickHarnessKey(target.keys, [trash.scope], bucketId);
+  const purgeKey = pickHarnessKey(target.keys, [purge.scope], bucketId);
+  if (!trashKey || !purgeKey) {
+    report.problems.push(
+      `${files.length} file(s) in ${bucketId} not removed: no key holding ${trash.scope} and ${purge.scope} for that bucket; they stay pending in the ledger.`,
+    );
+    report.left.push(...files.map((f) => f.id));
+    return [];
+  }
+  const unconfirmed: { file: LedgerFile; answered: number }[] = [];
+  const cleaned = (id: string) => {
+    report.removed++;
+    appendLedger(ledgerPath, { kind: 'cleaned', id });
+  };
+  const purgeOf = (ids: string[]) => target.send({ method: purge.method, path: purge.path, json: { purge: ids }, auth: { key: purgeKey } });
+  for (let i = 0; i < files.length; i += 100) {
+    const batch = files.slice(i, i + 100);
+    // Trash each file alone: one already trashed or moved must not block the others.
+    for (const f of batch)
+      await target.send({ method: trash.method, path: trash.path, json: { fileIds: [f.id] }, auth: { key: trashKey } });
+    const ex = await purgeOf(batch.map((f) => f.id));
+    if (isSuccess(ex.status)) {
+      const purged = purgedBy(
+        ex,
+        batch.map((f) => f.id),
+      );
+      for (const f of batch)
+        if (purged.has(f.id)) cleaned(f.id);
+        else unconfirmed.push({ file: f, answered: ex.status });
+      continue;
+    }
+    // A purge naming one unknown id may refuse the batch: retry one by one.
+    for (const f of batch) {
+      const one = await purgeOf([f.id]);
+      if (purgedBy(one, [f.id]).has(f.id)) cleaned(f.id);
+      else if (isSuccess(one.status) || one.status === 404) unconfirmed.push({ file: f, answered: one.status });
+      else {
+        report.problems.push(`file ${f.id} (${f.path}) in ${bucketId}: purge answered ${one.status}; it stays pending in the ledger.`);
+        report.left.push(f.id);
+      }
+    }
+  }
+  return unconfirmed;
+}
+
+/** Reads back the files whose purge was not confirmed: gone ones are cleaned, the others reported and left pending. */
+async function confirmGone(
+  ledgerPath: string,
+  target: CleanupTarget,
+  bucketId: string,
+  files: { file: LedgerFile; answered: number }[],
+  report: Report,
+) {
+  if (!files.length) return;
+  const where = await whereabouts(
+    target,
+    bucketId,
+    files.map((f) => f.file),
+  );
+  for (const { file, answered } of files) {
+    const found = where.get(file.id)!;
+    const said = `purge answered ${answered}${answered === 404 ? '' : ' without naming it'}`;
+    if (found.at === 'gone') {
+      appendLedger(ledgerPath, { kind: 'cleaned', id: file.id });
+      continue;
+    }
+    const why =
+      found.at === 'trash'
+        ? 'it is still in the trash'
+        : found.at === 'listed'
+          ? 'it is still listed'
+          : `whether it is gone could not be read back (${found.why})`;
+    report.problems.push(`file ${file.id} (${file.path}) in ${bucketId}: ${said}, and ${why}; it stays pending in the ledger.`);
+    report.left.push(file.id);
+  }
+}
+
 /** Cleans up every pending entry of the ledger and records what was cleaned. */
-export async function cleanupLedger(ledgerPath: string, target: CleanupTarget, scope: CleanupScope = {}): Promise<CleanupReport> {
-  const report: CleanupReport = { removed: 0, restored: 0, kept: [], problems: [] };
+export async function cleanupLedger(ledgerPath: string, target: CleanupTarget, scope: CleanupScope = {}): Promise<Report> {
+  const report: Report = { removed: 0, restored: 0, kept: [], problems: [], left: [] };
   const all = pendingEntries(readLedger(ledgerPath));
   const { only, keepForRepro = false } = scope;
   let files = only ? all.files.filter((f) => only.has(f.id)) : all.files;
@@ -49,44 +148,20 @@ export async function cleanupLedger(ledgerPath: string, target: CleanupTarget, s
     files = files.filter((f) => !all.keptFor.has(f.id));
   }
   const pending = only ? { files, created: [], intelligence: [] } : { ...all, files };
-  const byBucket = new Map<string, string[]>();
-  for (const f of pending.files) byBucket.set(f.bucketId, [...(byBucket.get(f.bucketId) ?? []), f.id]);
-  for (const [bucketId, ids] of byBucket) {
-    const trash = pathOf('trashFiles', target.workspaceId, bucketId);
-    const purge = pathOf('updateTrash', target.workspaceId, bucketId);
-    const trashKey = pickHarnessKey(target.keys, [trash.scope], bucketId);
-    const purgeKey = pickHarnessKey(target.keys, [purge.scope], bucketId);
-    if (!trashKey || !purgeKey) {
+  const byBucket = new Map<string, LedgerFile[]>();
+  for (const f of pending.files) byBucket.set(f.bucketId, [...(byBucket.get(f.bucketId) ?? []), f]);
+  for (const [bucketId, bucketFiles] of byBucket) {
+    const done = report.removed;
+    try {
+      await confirmGone(ledgerPath, target, bucketId, await purgeBucket(ledgerPath, target, bucketId, bucketFiles, report), report);
+    } catch (error) {
+      // No answer (or rate limited past the caps): what is not cleaned yet stays pending.
+      const stillPending = new Set(pendingEntries(readLedger(ledgerPath)).files.map((f) => f.id));
+      const stuck = bucketFiles.filter((f) => stillPending.has(f.id) && !report.left.includes(f.id));
       report.problems.push(
-        `${ids.length} file(s) in ${bucketId} not removed: no key holding ${trash.scope} and ${purge.scope} for that bucket.`,
+        `${stuck.length} file(s) in ${bucketId} not removed (${report.removed - done} were): ${(error as Error).message}`,
       );
-      continue;
-    }
-    for (let i = 0; i < ids.length; i += 100) {
-      const batch = ids.slice(i, i + 100);
-      // Trash each file alone: one already trashed or moved must not block the others.
-      for (const id of batch)
-        await target.send({ method: trash.method, path: trash.path, json: { fileIds: [id] }, auth: { key: trashKey } });
-      const ex = await target.send({ method: purge.method, path: purge.path, json: { purge: batch }, auth: { key: purgeKey } });
-      if (ex.status >= 200 && ex.status < 300) {
-        const purged = new Set((ex.json as { purged?: string[] } | undefined)?.purged ?? batch);
-        for (const id of batch) {
-          if (purged.has(id)) {
-            report.removed++;
-            appendLedger(ledgerPath, { kind: 'cleaned', id });
-          }
-        }
-      } else {
-        // A purge naming one unknown id may refuse the batch: retry one by one.
-        for (const id of batch) {
-          const one = await target.send({ method: purge.method, path: purge.path, json: { purge: [id] }, auth: { key: purgeKey } });
-          if (one.status >= 200 && one.status < 300) {
-            report.removed++;
-            appendLedger(ledgerPath, { kind: 'cleaned', id });
-          } else if (one.status !== 404) report.problems.push(`file ${id} in ${bucketId}: purge answered ${one.status}.`);
-          else appendLedger(ledgerPath, { kind: 'cleaned', id });
-        }
-      }
+      report.left.push(...stuck.map((f) => f.id));
     }
   }
   for (const entry of pending.intelligence) {
@@ -96,11 +171,18 @@ export async function cleanupLedger(ledgerPath: string, target: CleanupTarget, s
       report.problems.push(`intelligence of ${entry.bucketId} not restored: no key holding ${update.scope}.`);
       continue;
     }
-    const ex = await target.send({ method: update.method, path: update.path, json: { instructions: entry.instructions }, auth: { key } });
-    if (ex.status >= 200 && ex.status < 300) {
+    const request = { method: update.method, path: update.path, json: { instructions: entry.instructions }, auth: { key } };
+    const status = await target.send(request).then(
+      (ex) => ex.status,
+      (error: Error) => error.message,
+    );
+    if (typeof status === 'number' && isSuccess(status)) {
       report.restored++;
       appendLedger(ledgerPath, { kind: 'cleaned', id: `intelligence:${entry.bucketId}` });
-    } else report.problems.push(`intelligence of ${entry.bucketId}: restoring instructions answered ${ex.status}.`);
+    } else
+      report.problems.push(
+        `intelligence of ${entry.bucketId}: restoring instructions ${typeof status === 'number' ? `answered ${status}` : `failed: ${status}`}.`,
+      );
   }
   for (const entry of pending.created)
     report.kept.push(

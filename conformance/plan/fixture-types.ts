@@ -1,4 +1,8 @@
-// The data the set-up project prepares and the per-worker disposable files.
+// The shared test files the engine prepares in parts, and the disposable files a check makes itself.
+
+/** The parts of the shared test files a check can ask for (CheckDef.needs). */
+export const SETUP_PARTS = ['allowedFile', 'otherFile', 'foreign', 'listing'] as const;
+export type SetupPart = (typeof SETUP_PARTS)[number];
 
 export interface FixtureFile {
   id: string;
@@ -10,7 +14,7 @@ export interface FixtureFile {
   content: string;
 }
 
-/** Written by the set-up project to the run directory; read by every worker. */
+/** The parts a check asked for (the others are absent). */
 export interface SharedFixtures {
   /** False in a read-only run or without the keys to upload. */
   ready: boolean;
@@ -44,7 +48,7 @@ export interface SharedFixtures {
 }
 
 export interface DisposableFiles {
-  /** Uploads a small file under the run prefix of the bucket; cleaned up when the worker ends. */
+  /** Uploads a small file under the run prefix of the bucket; cleaned up at the end of the run. */
   create(
     bucket: 'allowed' | 'other',
     options?: { tags?: string[]; description?: string; trashed?: boolean; path?: string },

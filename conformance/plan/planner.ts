@@ -3,6 +3,7 @@
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import type { RunSettings } from '../config/config-types.ts';
 import type { CheckDef, PlannedCheck } from './check-types.ts';
+import { generateChecks } from '../checks/all-checks.ts';
 import { describeNeed, pickHarnessKey, pickKeys } from './key-picker.ts';
 
 /** Scopes the set-up needs to upload, list and tag the shared test files in both buckets. */
@@ -16,7 +17,12 @@ export function canCreateFixtures(settings: Pick<RunSettings, 'keys' | 'buckets'
   return [settings.buckets.allowed, settings.buckets.other].every((b) => pickHarnessKey(settings.keys, FIXTURE_SCOPES, b) !== undefined);
 }
 
-function matchesGrep(def: CheckDef, grep: RegExp | undefined): boolean {
+/**
+ * Whether --grep selects a check: the expression is searched (unanchored, case-sensitive) in the id, the title and
+ * the tags `@<area>` and `@<level>`, each on its own; so `@listing` selects an area, `^LIST-` ids, and a plain word
+ * also every title that mentions it.
+ */
+export function matchesGrep(def: Pick<CheckDef, 'id' | 'title' | 'area' | 'level'>, grep: RegExp | undefined): boolean {
   if (!grep) return true;
   return [def.id, def.title, `@${def.area}`, `@${def.level}`].some((text) => grep.test(text));
 }
@@ -60,4 +66,16 @@ export function planChecks(
     }
   }
   return plan;
+}
+
+/** The plan of a run: every generated check for the settings' keys and overrides, planned. */
+export function planRun(settings: RunSettings): PlannedCheck[] {
+  return planChecks(generateChecks(loadRouteTable(), settings.keys, settings.overrides), settings);
+}
+
+/** The part `i/n` of a plan: every n-th check from the i-th, so each shard gets some of every area. */
+export function shardPlan(plan: PlannedCheck[], shard: string | undefined): PlannedCheck[] {
+  if (!shard) return plan;
+  const [i, n] = shard.split('/').map(Number);
+  return plan.filter((_, index) => index % n === i - 1);
 }

@@ -2,10 +2,10 @@
 // failing checks with what was expected, what came back and how to reproduce it.
 import type { SummaryCheck } from './summary.ts';
 
-const MARK: Record<SummaryCheck['status'], string> = { pass: '✓', fail: '✘', skip: '-', disabled: '-', error: '!' };
+const MARK: Record<SummaryCheck['status'], string> = { pass: '✓', fail: '✘', skip: '-', disabled: '-', error: '!', unserved: '∅' };
 
 /** One line for a check that ended (two more for a failure). */
-export function checkLine(c: SummaryCheck, prefix = ''): string {
+export function checkLine(c: Pick<SummaryCheck, 'id' | 'title' | 'status' | 'reason' | 'failure' | 'durationMs'>, prefix = ''): string {
   const where = `${prefix}${c.id}`;
   const took = c.durationMs === undefined ? '' : ` (${c.durationMs} ms)`;
   switch (c.status) {
@@ -16,6 +16,9 @@ export function checkLine(c: SummaryCheck, prefix = ''): string {
     case 'error':
       // The reason starts with "not run:" or "harness error:".
       return `  ${MARK.error} ${where} ${c.reason ?? 'could not run'}`;
+    case 'unserved':
+      // The reason starts with "not served:".
+      return `  ${MARK.unserved} ${where} ${c.reason ?? 'not served'}`;
     default:
       return `  ${MARK[c.status]} ${where} ${c.status === 'skip' ? 'skipped' : 'disabled'}: ${c.reason ?? ''}`;
   }

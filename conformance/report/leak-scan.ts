@@ -1,9 +1,10 @@
 // The last safety net: scans every file of a report dir for any form of any
-// key, the entries of the HTML report's embedded archive included. It only
-// reads; keys are redacted before anything reaches a report, so a find is a bug.
+// key, or any run of 8 or more characters of one, the entries of the HTML report's
+// embedded archive included. It only reads; keys are redacted before anything
+// reaches a report, so a find is a bug.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileSecrets, type Secret } from '../http/redact.ts';
+import { createKeyFinder, type Secret } from '../http/redact.ts';
 import { unzipEntries } from './zip-reader.ts';
 
 /** Every file under a directory. */
@@ -26,16 +27,13 @@ export function textsOf(content: Buffer): string[] {
   return texts;
 }
 
-/** A scanner for the run's secrets: every encoding the redactor knows (raw, percent, form, \\u escapes, base64 at any alignment). */
+/**
+ * A scanner for the run's secrets, by the redactor's rules: every encoding (raw, percent,
+ * form, \\u escapes, base64 at any alignment) and every run of 8 or more characters of a
+ * key form, across line breaks, escapes and JSON string boundaries.
+ */
 export function keyScanner(secrets: Secret[]): (text: string) => Secret[] {
-  const compiled = compileSecrets(secrets);
-  return (text) =>
-    compiled
-      .filter(({ pattern }) => {
-        pattern.lastIndex = 0;
-        return pattern.test(text);
-      })
-      .map(({ secret }) => secret);
+  return createKeyFinder(secrets);
 }
 
 export interface Leak {

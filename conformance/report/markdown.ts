@@ -1,14 +1,17 @@
-// Renders a summary as summary.md: totals, per-area counts, route coverage,
+// Renders a summary as summary.md: totals, the baseline (when the run has one), per-area counts, route coverage,
 // every failure with expected/actual and a curl reproduction, then every check.
 import { AREAS } from '../config/config-types.ts';
-import { STATUSES, verdictOf, type Summary } from './summary.ts';
+import { baselineSection } from './baseline-text.ts';
+import { runVerdict, type SummaryWithBaseline } from './run-verdict.ts';
+import { STATUSES, type Summary } from './summary.ts';
 
 const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** The markdown report of a summary. */
 export function renderMarkdown(s: Summary): string {
   const lines: string[] = [];
-  const verdict = verdictOf(s);
+  const { baseline } = s as SummaryWithBaseline;
+  const verdict = runVerdict(s);
   lines.push(
     `# bucketkit conformance: ${verdict.label}`,
     '',
@@ -24,6 +27,7 @@ export function renderMarkdown(s: Summary): string {
     `| ${STATUSES.map((k) => s.totals[k]).join(' | ')} |`,
     '',
   );
+  if (baseline) lines.push(...baselineSection(baseline));
   lines.push('## Areas', '', `| area | ${STATUSES.join(' | ')} |`, `|---|${STATUSES.map(() => '---:').join('|')}|`);
   for (const area of AREAS) lines.push(`| ${area} | ${STATUSES.map((k) => s.areas[area][k]).join(' | ')} |`);
   lines.push('', '## Routes', '', `| route | checks run | failed | areas |`, '|---|---:|---:|---|');

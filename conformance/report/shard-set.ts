@@ -132,7 +132,8 @@ export function mergeSummaries(parts: Summary[], allRoutes: string[], sources: s
       stats: parts.every((p) => p.stats)
         ? {
             durationMs: Math.max(...parts.map((p) => p.stats!.durationMs)),
-            workersStarted: parts.reduce((n, p) => n + p.stats!.workersStarted, 0),
+            requests: parts.reduce((n, p) => n + (p.stats!.requests ?? 0), 0),
+            rateLimited: parts.reduce((n, p) => n + (p.stats!.rateLimited ?? 0), 0),
           }
         : undefined,
     },

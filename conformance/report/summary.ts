@@ -2,11 +2,11 @@
 // every check's id, level, status and reason, failures with a curl command;
 // the run's verdict and exit code, and the merge of a complete shard set.
 import { AREAS, type Area, type Level } from '../config/config-types.ts';
-import type { CheckFailureText, CheckStatus } from '../runtime/check-annotations.ts';
+import type { CheckFailureText, CheckStatus } from '../engine/outcome.ts';
 import type { CleanupReport } from '../ledger/cleanup.ts';
+import { verdictWithBaseline, type AppliedBaseline } from './baseline.ts';
 
-export type { CheckStatus } from '../runtime/check-annotations.ts';
-export const STATUSES: CheckStatus[] = ['pass', 'fail', 'skip', 'disabled', 'error'];
+export { STATUSES, type CheckStatus } from '../engine/outcome.ts';
 
 export interface SummaryCheck {
   id: string;
@@ -18,6 +18,8 @@ export interface SummaryCheck {
   reason?: string;
   failure?: CheckFailureText;
   durationMs?: number;
+  /** Requests the check sent itself. */
+  requests?: number;
 }
 
 export type Counts = Record<CheckStatus, number>;
@@ -42,11 +44,28 @@ export interface Summary {
   harnessProblems: string[];
   /** Why the run could not check everything it planned (the preflight, the set-up, a deployment that stopped answering). */
   incomplete?: { exitCode: 2 | 3; reason: string };
-  /** How the run went: wall time and how many Playwright worker processes it started. */
-  stats?: { durationMs: number; workersStarted: number };
+  /** How the run went: wall time, and what the client sent and met. */
+  stats?: RunStats;
+  /** The baseline of known failures the run was judged against (--baseline), when it was. */
+  baseline?: AppliedBaseline;
 }
 
-const zero = (): Counts => ({ pass: 0, fail: 0, skip: 0, disabled: 0, error: 0 });
+/** What a run sent and met, from its client. */
+export interface RunStats {
+  durationMs: number;
+  /** HTTP requests sent, retries included. */
+  requests?: number;
+  /** Answers 429 (or 503 with Retry-After) met, and how long the run waited them out. */
+  rateLimited?: number;
+  waitedMs?: number;
+  /** Requests in flight at most, and the limit. */
+  maxInFlight?: number;
+  concurrency?: number;
+  /** Traffic sent only for the rules judged over every exchange: tasks sent, not sent (no key fits), and problems. */
+  traffic?: { sent: number; notSent: number; problems: string[] };
+}
+
+const zero = (): Counts => ({ pass: 0, fail: 0, skip: 0, disabled: 0, error: 0, unserved: 0 });
 
 /** Counts checks per status, per area and per route, and lists routes no check exercised. */
 export function buildSummary(
@@ -88,47 +107,63 @@ function mainReason(summary: Summary): string {
   return short.length > 160 ? `${short.slice(0, 160)}…` : short;
 }
 
-/** The verdict of a run: a run that could not complete first, then failures, then harness problems, then a run that verified nothing. */
+/** "N checks could not run (why)" and "N not served (routes)", the parts of a verdict line about what was not verified. */
+function unverified(summary: Summary): string[] {
+  const t = summary.totals;
+  const unservedRoutes = new Set(summary.checks.filter((c) => c.status === 'unserved').map((c) => c.route ?? ''));
+  return [
+    t.error ? `${checks(t.error)} could not run (${mainReason(summary) || 'no reason recorded'})` : '',
+    t.unserved ? `${checks(t.unserved)} not served (${unservedRoutes.size} route${unservedRoutes.size === 1 ? '' : 's'} the deployment does not serve)` : '',
+    summary.harnessProblems.length ? `${summary.harnessProblems.length} harness problem(s): ${summary.harnessProblems[0].split('\n')[0]}` : '',
+  ].filter(Boolean);
+}
+
+/**
+ * The verdict of a run: wrong base URL or keys first; then any failing check makes it FAILED, whatever else could
+ * not run; then a run cut short (unreachable, stopped answering) or with checks that could not run is INCOMPLETE;
+ * a run that verified nothing has NO RESULTS.
+ */
 export function verdictOf(summary: Summary): Verdict {
+  const verdict = kitVerdictOf(summary);
+  return summary.baseline ? verdictWithBaseline(verdict, summary, summary.baseline) : verdict;
+}
+
+/** The verdict without a baseline. */
+function kitVerdictOf(summary: Summary): Verdict {
   const t = summary.totals;
   const others = [t.fail && `${t.fail} failed`, t.pass && `${t.pass} passed`].filter(Boolean).join(', ');
-  if (summary.incomplete) {
-    const { exitCode, reason } = summary.incomplete;
-    return {
-      exitCode,
-      label: exitCode === 3 ? 'WRONG BASE URL OR KEYS' : 'INCOMPLETE',
-      reason: `${reason}; ${checks(t.error)} could not run${others ? ` (${others})` : ''}.`,
-    };
+  const rest = unverified(summary);
+  if (summary.incomplete?.exitCode === 3) {
+    return { exitCode: 3, label: 'WRONG BASE URL OR KEYS', reason: `${summary.incomplete.reason}; ${checks(t.error)} could not run.` };
   }
-  const problems = summary.harnessProblems.length;
-  const notRun = t.error ? `${checks(t.error)} could not run (${mainReason(summary) || 'no reason recorded'})` : '';
-  const harness = problems ? `${problems} harness problem(s): ${summary.harnessProblems[0].split('\n')[0]}` : '';
   if (t.fail > 0) {
-    return {
-      exitCode: 1,
-      label: 'FAILED',
-      reason: `${checks(t.fail)} failed${[notRun, harness]
-        .filter(Boolean)
-        .map((p) => `; ${p}`)
-        .join('')}.`,
-    };
+    const cut = summary.incomplete ? `; the run was cut short: ${summary.incomplete.reason}` : '';
+    return { exitCode: 1, label: 'FAILED', reason: `${checks(t.fail)} failed${rest.map((p) => `; ${p}`).join('')}${cut}.` };
   }
-  if (t.error > 0 || problems > 0) {
+  if (summary.incomplete) {
     return {
       exitCode: 2,
       label: 'INCOMPLETE',
-      reason: `${[notRun, harness].filter(Boolean).join('; ')}: the run gives no verdict${t.pass ? ` (${t.pass} passed)` : ''}.`,
+      reason: `${summary.incomplete.reason}; ${checks(t.error)} could not run${others ? ` (${others})` : ''}.`,
     };
   }
-  // Skipped and disabled checks verify nothing: a run of only those must not read as a pass.
+  if (t.error > 0 || summary.harnessProblems.length > 0) {
+    return {
+      exitCode: 2,
+      label: 'INCOMPLETE',
+      reason: `${rest.join('; ')}: the run gives no verdict on those${t.pass ? ` (${t.pass} passed)` : ''}.`,
+    };
+  }
+  // Skipped, disabled and unserved checks verify nothing: a run of only those must not read as a pass.
   if (t.pass === 0) {
     return {
       exitCode: 2,
       label: 'NO RESULTS',
-      reason: `no check ran (0 passed, 0 failed, ${t.skip} skipped, ${t.disabled} disabled): nothing was verified; check --grep, --level, --shard and the keys.`,
+      reason: `no check ran (0 passed, 0 failed, ${t.skip} skipped, ${t.disabled} disabled, ${t.unserved} not served): nothing was verified; check --grep, --level, --shard and the keys.`,
     };
   }
-  return { exitCode: 0, label: 'PASSED', reason: `${checks(t.pass)} passed, none failed${t.skip ? ` (${t.skip} skipped)` : ''}.` };
+  const aside = [t.skip && `${t.skip} skipped`, t.unserved && `${t.unserved} not served`].filter(Boolean).join(', ');
+  return { exitCode: 0, label: 'PASSED', reason: `${checks(t.pass)} passed, none failed${aside ? ` (${aside})` : ''}.` };
 }
 
 /** The exit code of a run: 0 only when checks ran, none failed and the harness worked. */

@@ -78,6 +78,8 @@ export const FAULT_EXPECTATIONS: Record<FaultName, FaultExpectation> = {
   'semantic-quote-500': { area: 'robustness', level: 'core' },
   'upload-listed-size-zero': { area: 'uploads', level: 'profile' },
   'limit-maximum-ignored': { area: 'listing', level: 'profile' },
+  'workspace-ignored': { area: 'paths', level: 'profile' },
+  'item-listings-span-buckets': { area: 'bucket-limits', level: 'core' },
 };
 
 /**

@@ -28,7 +28,7 @@ function agentForbiddenGrep(): string {
   const ids = loadRouteTable()
     .filter((r) => r.agentForbidden)
     .map((r) => r.operationId);
-  return `^[A-Z]+-(${ids.join('|')})-`;
+  return `^([A-Z]+-(${ids.join('|')})-|ORACLE-[a-z-]+-(${ids.join('|')})$)`;
 }
 
 /** Every trial the self-test runs, singles first, in the fault list's order. */

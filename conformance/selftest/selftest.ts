@@ -1,27 +1,31 @@
-// The self-test: one Playwright run over many embedded mocks, one per trial:
-// the clean mock (every check must pass) and each trial of planted faults
-// (each must fail a check of its area at its level). It prints the table
-// trial → checks that caught it, and fails when any trial survives, any check
-// was never seen failing, or any artifact holds a key.
+// The self-test: the engine checks many embedded mocks, one per trial: the
+// clean mock (every check must pass) and each trial of planted faults (each
+// must fail a check of its area at its level). It prints the table trial →
+// checks that caught it, and fails when any trial survives, any check was
+// never seen failing, or any report holds a key.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEPLOYMENT_VARS, resolveTokens } from '../config/load-config.ts';
 import { embeddedTokens, startEmbeddedTarget, type EmbeddedTarget } from '../embedded/embedded-target.ts';
-import { writeStop } from '../runtime/run-files.ts';
-import { preflight } from '../cli/preflight.ts';
+import { checkTarget } from '../engine/check-target.ts';
+import { concurrencyLimit } from '../engine/limits.ts';
 import { prepareTarget } from '../cli/prepare-target.ts';
-import { runSuite } from '../cli/run-suite.ts';
+import { guardArtifacts } from '../cli/artifact-guard.ts';
+import { writeReports } from '../report/write-reports.ts';
+import type { Summary } from '../report/summary.ts';
 import { judgeFault, renderSelftest, uncoveredChecks } from './selftest-verdict.ts';
 import { areaGrep, selftestTrials, type Trial } from './selftest-trials.ts';
 
 const ROOT = resolve(process.env.BUCKETKIT_SELFTEST_DIR ?? 'reports/selftest');
-const WORKERS = Number(process.env.BUCKETKIT_SELFTEST_WORKERS ?? 2);
+// Trials checked at once: each has its own mock process; the checks of all of them share this process.
+const PARALLEL = Number(process.env.BUCKETKIT_SELFTEST_PARALLEL ?? 6);
 // A regular expression on trial names, to rerun a few trials; such a run does not judge coverage.
 const ONLY = process.env.BUCKETKIT_SELFTEST_ONLY ? new RegExp(process.env.BUCKETKIT_SELFTEST_ONLY) : undefined;
 // Always the embedded mocks, whatever deployment the environment points at.
 const EMBEDDED_ENV = { ...process.env, ...Object.fromEntries(DEPLOYMENT_VARS.map((name) => [name, ''])) };
 
-const VISIBLE_WITHIN_MS = 500;
+// The embedded mock is consistent at once: waiting the default 5 s for a write a fault hides would only slow the trial.
+const CONSISTENCY_WINDOW_MS = 500;
 
 interface Run {
   name: string;
@@ -29,25 +33,23 @@ interface Run {
   grep?: string;
 }
 
-/** Starts one embedded mock per run and prepares each as a target of the one Playwright run. */
-async function prepareRuns(runs: Run[], mocks: EmbeddedTarget[]) {
-  return Promise.all(
-    runs.map(async (run, i) => {
-      // The embedded mock lists an upload the moment its PUT returns: waiting the default 5 s for one a fault hides would only slow the trial.
-      const config = { ...mocks[i].config, overrides: { ...mocks[i].config.overrides, uploadVisibleWithinMs: VISIBLE_WITHIN_MS } };
-      const prepared = prepareTarget(config, resolveTokens(config, EMBEDDED_ENV), {
-        name: run.name,
-        reportDir: join(ROOT, run.name),
-        level: 'profile',
-        readOnly: false,
-        grep: run.grep,
-        requestTimeoutMs: 15_000,
-      });
-      const { stop } = await preflight(prepared.settings, prepared.secrets);
-      if (stop) writeStop(prepared.settings.runDir, stop);
-      return prepared;
-    }),
-  );
+/** Checks one run against its own mock; returns its summary (reports written, scanned for keys) and leaked files. */
+async function checkRun(run: Run, mock: EmbeddedTarget): Promise<{ summary: Summary; leaks: string[] }> {
+  const config = { ...mock.config, overrides: { ...mock.config.overrides, consistencyWindowMs: CONSISTENCY_WINDOW_MS } };
+  const prepared = prepareTarget(config, resolveTokens(config, EMBEDDED_ENV), {
+    name: run.name,
+    reportDir: join(ROOT, run.name),
+    level: 'profile',
+    readOnly: false,
+    grep: run.grep,
+    requestTimeoutMs: 15_000,
+    // The trial's files go at the end of the trial: its mock stops right after.
+    keepForRepro: false,
+  });
+  const { summary } = await checkTarget(prepared);
+  writeReports(prepared.target.reportDir, summary);
+  const guarded = guardArtifacts([prepared], [summary], prepared.target.reportDir);
+  return { summary: guarded.summaries[0], leaks: guarded.leaks[0].map((l) => l.file) };
 }
 
 async function main(): Promise<number> {
@@ -61,17 +63,22 @@ async function main(): Promise<number> {
   ];
   // Every trial's mock gets the same keys, so the run redacts a handful of secrets, not one set per trial.
   const tokens = embeddedTokens();
-  const mocks = await Promise.all(runs.map((run) => startEmbeddedTarget(run.faults, tokens)));
-  let outcome;
-  try {
-    const targets = await prepareRuns(runs, mocks);
-    console.log(`selftest: ${trials.length} trials and the clean mock in one run of ${WORKERS} worker(s)`);
-    outcome = await runSuite(targets, { outputDir: ROOT, workers: WORKERS, list: false, html: true, quiet: true, env: EMBEDDED_ENV });
-  } finally {
-    await Promise.all(mocks.map((m) => m.close()));
-  }
-  const [clean, ...trialSummaries] = outcome.summaries;
-  const [cleanLeaks, ...trialLeaks] = outcome.leaks.map((leaks) => leaks.map((l) => l.file));
+  const limit = concurrencyLimit(PARALLEL);
+  console.log(`selftest: ${trials.length} trials and the clean mock, ${PARALLEL} at a time`);
+  const outcomes = await Promise.all(
+    runs.map((run) =>
+      limit(async () => {
+        const mock = await startEmbeddedTarget(run.faults, tokens);
+        try {
+          return await checkRun(run, mock);
+        } finally {
+          await mock.close();
+        }
+      }),
+    ),
+  );
+  const [clean, ...trialSummaries] = outcomes.map((o) => o.summary);
+  const [cleanLeaks, ...trialLeaks] = outcomes.map((o) => o.leaks);
   const cleanOk =
     clean.totals.fail === 0 &&
     clean.totals.error === 0 &&

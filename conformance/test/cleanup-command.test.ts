@@ -9,7 +9,6 @@ import { startMockServer, type MockServer } from '../../mocks/http/start-mock-se
 import { appendLedger, pendingEntries, readLedger } from '../ledger/ledger.ts';
 import { cleanupFromLedger } from '../cli/cleanup-command.ts';
 import { cleanupLedger } from '../ledger/cleanup.ts';
-import { keepFilesForRepro } from '../runtime/keep-repro-files.ts';
 import { routeById, routePath } from '../checks/request-builder.ts';
 import type { RunSettings } from '../config/config-types.ts';
 
@@ -62,6 +61,7 @@ describe('cleaning up from a ledger', () => {
     });
     appendLedger(ledger, { kind: 'file', bucketId: ws.buckets[0], id: presign.fileId, path: 'bucketkit-conformance/crashed/a.txt' });
     const env = {
+      BUCKETKIT_BASE_URL: mock.baseUrl,
       BUCKETKIT_WORKSPACE_ID: ws.id,
       BUCKETKIT_BUCKET_ALLOWED: ws.buckets[0],
       BUCKETKIT_BUCKET_OTHER: ws.buckets[1],
@@ -76,14 +76,7 @@ describe('cleaning up from a ledger', () => {
     );
     await fetch(second.url, { method: 'PUT', headers: second.headers, body: 'hi' });
     appendLedger(ledger, { kind: 'file', bucketId: ws.buckets[0], id: second.fileId, path: 'bucketkit-conformance/crashed/b.txt' });
-    const runDir = join(ledger, '..');
-    expect(
-      keepFilesForRepro(runDir, 'SCOPE-updateFile-refused', {
-        method: 'PATCH',
-        url: `${mock.baseUrl}/x/files/${second.fileId}`,
-        headers: {},
-      }),
-    ).toEqual([second.fileId]);
+    appendLedger(ledger, { kind: 'kept', id: second.fileId, check: 'SCOPE-updateFile-refused' });
     const send = async (req: { method: string; path: string; json?: unknown }) => {
       const res = await fetch(`${mock.baseUrl}${req.path}`, {
         method: req.method,
@@ -99,6 +92,8 @@ describe('cleaning up from a ledger', () => {
         shownText: text,
         body: Buffer.from(text),
         json: JSON.parse(text),
+        attempts: 1,
+        elapsedMs: 0,
       };
     };
     const own = await cleanupLedger(

@@ -69,13 +69,16 @@ describe('loading the config', () => {
       /maxPageSize must be a whole number from 2 to 100000; got 1/,
     );
     expect(() => validateConfig({ ...valid, overrides: { uploadVisibleWithinMs: '5s' } })).toThrow(
-      /uploadVisibleWithinMs must be a whole number from 0 to 120000; got "5s"/,
+      /uploadVisibleWithinMs must be a whole number from 0 to 300000; got "5s"/,
     );
     expect(() => validateConfig({ ...valid, overrides: { uploadVisibleWithinMs: 2.5 } })).toThrow(/whole number/);
   });
 
   it("fills an override the config leaves out with the gap register's choice", () => {
-    expect(overrideOf({}, 'uploadVisibleWithinMs')).toBe(5000);
+    expect(overrideOf({}, 'consistencyWindowMs')).toBe(5000);
+    // The window's older name still counts, and the new one wins over it.
+    expect(overrideOf({ uploadVisibleWithinMs: 900 }, 'consistencyWindowMs')).toBe(900);
+    expect(overrideOf({ uploadVisibleWithinMs: 900, consistencyWindowMs: 1200 }, 'consistencyWindowMs')).toBe(1200);
     expect(overrideOf({}, 'maxPageSize')).toBe(1000);
     expect(overrideOf({ errorFormat: 'any' }, 'errorFormat')).toBe('any');
   });
@@ -122,7 +125,7 @@ describe('the command line', () => {
     const options = parseArgs(['--level', 'core', '--read-only', '--shard', '2/3', '--fault', 'route-moved'], {
       BUCKETKIT_REPORT_DIR: 'out',
     });
-    expect(options).toMatchObject({ level: 'core', readOnly: true, shard: '2/3', faults: ['route-moved'], reportDir: 'out', workers: 2 });
+    expect(options).toMatchObject({ level: 'core', readOnly: true, shard: '2/3', faults: ['route-moved'], reportDir: 'out', workers: 1, concurrency: 8, keep: true });
   });
 
   it('rejects unknown options, bad levels, bad shards and bad patterns', () => {
@@ -130,6 +133,9 @@ describe('the command line', () => {
     expect(() => parseArgs(['--level', 'strict'], {})).toThrow(/core or profile/);
     expect(() => parseArgs(['--shard', '4/3'], {})).toThrow(/like 1\/3/);
     expect(() => parseArgs(['--grep', '('], {})).toThrow(/regular expression/);
+    expect(() => parseArgs(['--concurrency', '0'], {})).toThrow(/--concurrency must be 1 to 64/);
+    expect(() => parseArgs(['--max-rps', '-1'], {})).toThrow(/--max-rps/);
+    expect(parseArgs(['--concurrency', '16', '--max-rps', '2.5', '--no-keep'], {})).toMatchObject({ concurrency: 16, maxRps: 2.5, keep: false });
   });
 
   it('reads switches and numbers from env strictly: an unknown value is an error, never "off"', () => {

@@ -66,7 +66,9 @@ export async function failingProxy(target: string, answered: number, how: 'dies'
       if (how === 'dies') stop();
       return;
     }
-    const upstream = httpRequest(`${target}${req.url}`, { method: req.method, headers: req.headers }, (up) => {
+    // As a reverse proxy does: the mock answers only to its own Host.
+    const headers = { ...req.headers, host: new URL(target).host };
+    const upstream = httpRequest(`${target}${req.url}`, { method: req.method, headers }, (up) => {
       res.writeHead(up.statusCode!, up.headers);
       up.pipe(res);
     });

@@ -21,7 +21,7 @@ const summarize = (checks: SummaryCheck[], over: Partial<Summary> = {}) =>
 describe('the summary', () => {
   it('counts per status, area and route, and lists routes no check ran', () => {
     const s = summarize([check('A', 'pass'), check('B', 'fail', { area: 'scopes' }), check('C', 'skip', { route: 'POST /b' })]);
-    expect(s.totals).toEqual({ pass: 1, fail: 1, skip: 1, disabled: 0, error: 0 });
+    expect(s.totals).toEqual({ pass: 1, fail: 1, skip: 1, disabled: 0, error: 0, unserved: 0 });
     expect(s.areas.scopes.fail).toBe(1);
     expect(s.routes['GET /a'].areas).toEqual(['auth', 'scopes']);
     expect(s.uncoveredRoutes).toEqual(['POST /b']);
@@ -38,7 +38,7 @@ describe('the summary', () => {
     expect(exitCodeOf(summarize([check('A', 'skip'), check('B', 'disabled')]))).toBe(2);
     const verdict = verdictOf(summarize([check('A', 'skip')]));
     expect(verdict.label).toBe('NO RESULTS');
-    expect(verdict.reason).toMatch(/^no check ran \(0 passed, 0 failed, 1 skipped, 0 disabled\): nothing was verified/);
+    expect(verdict.reason).toMatch(/^no check ran \(0 passed, 0 failed, 1 skipped, 0 disabled, 0 not served\): nothing was verified/);
     expect(verdict.reason).not.toContain('\n');
     expect(renderMarkdown(summarize([]))).toContain('# bucketkit conformance: NO RESULTS');
     expect(verdictOf(summarize([check('A', 'pass')])).label).toBe('PASSED');

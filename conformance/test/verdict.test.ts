@@ -18,15 +18,33 @@ const summarize = (checks: SummaryCheck[], over: Partial<Summary> = {}) =>
 const notRun = (n: number, reason: string) => Array.from({ length: n }, (_, i) => check(`N-${i}`, 'error', `not run: ${reason}`));
 
 describe('the verdict', () => {
-  it('of a run whose set-up failed says so and counts the checks that could not run, whatever else failed', () => {
-    const setup = 'the set-up failed (could not prepare the test files: 404)';
-    const s = summarize([check('A', 'fail'), check('B', 'pass'), ...notRun(36, setup)], { incomplete: { exitCode: 2, reason: setup } });
+  it('of a run with a failing check is FAILED, whatever else could not run, and says how many and why', () => {
+    const stop = 'the deployment stopped answering: 5 requests in a row got no answer';
+    const s = summarize([check('A', 'fail'), check('B', 'pass'), ...notRun(36, stop)], { incomplete: { exitCode: 2, reason: stop } });
     expect(verdictOf(s)).toEqual({
-      exitCode: 2,
-      label: 'INCOMPLETE',
-      reason: `${setup}; 36 checks could not run (1 failed, 1 passed).`,
+      exitCode: 1,
+      label: 'FAILED',
+      reason: `1 check failed; 36 checks could not run (${stop}); the run was cut short: ${stop}.`,
     });
-    expect(renderMarkdown(s)).toContain('# bucketkit conformance: INCOMPLETE');
+    expect(renderMarkdown(s)).toContain('# bucketkit conformance: FAILED');
+  });
+
+  it('of a run cut short without a failure is INCOMPLETE, exit 2', () => {
+    const stop = 'the deployment stopped answering';
+    const s = summarize([check('B', 'pass'), ...notRun(3, stop)], { incomplete: { exitCode: 2, reason: stop } });
+    expect(verdictOf(s)).toEqual({ exitCode: 2, label: 'INCOMPLETE', reason: `${stop}; 3 checks could not run (1 passed).` });
+  });
+
+  it('counts checks of routes the deployment does not serve apart, never as passed', () => {
+    const unserved = (id: string, route: string) => ({ ...check(id, 'unserved', `not served: ${route} answered 404`), route });
+    const failing = summarize([check('PATH-a-served', 'fail'), check('B', 'pass'), unserved('C', 'GET /a'), unserved('D', 'GET /a'), unserved('E', 'GET /b')]);
+    expect(verdictOf(failing)).toEqual({
+      exitCode: 1,
+      label: 'FAILED',
+      reason: '1 check failed; 3 checks not served (2 routes the deployment does not serve).',
+    });
+    expect(failing.totals).toMatchObject({ pass: 1, fail: 1, unserved: 3 });
+    expect(verdictOf(summarize([unserved('C', 'GET /a')]))).toMatchObject({ exitCode: 2, label: 'NO RESULTS' });
   });
 
   it('of a deployment that refused every key is exit 3, wrong base URL or keys', () => {
@@ -51,7 +69,7 @@ describe('the verdict', () => {
     expect(verdictOf(summarize([check('A', 'pass'), check('B', 'error', 'harness error: boom')]))).toEqual({
       exitCode: 2,
       label: 'INCOMPLETE',
-      reason: '1 check could not run (boom): the run gives no verdict (1 passed).',
+      reason: '1 check could not run (boom): the run gives no verdict on those (1 passed).',
     });
   });
 });

@@ -223,9 +223,10 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
     setFaults: (names) => faults.set(names),
     activeFaults: () => faults.list(),
     reset() {
-      world.reset();
+      const done = world.reset();
       keys.forgetMinted();
       scenarios.clear();
+      return done;
     },
     scenario: (operationId, scenarioOptions) => scenarios.add(operationId, scenarioOptions as Record<string, unknown>),
     scenarios: () => scenarios.list(),

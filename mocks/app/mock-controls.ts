@@ -7,8 +7,11 @@ import type { LoggedRequest } from '../observe/request-log.ts';
 import type { CoverageReport } from '../observe/coverage.ts';
 
 export interface MockControls {
-  /** Restores the world the mock started with (seed and fixtures), forgets minted keys and clears scenarios; keeps the request log. */
-  reset(): void;
+  /**
+   * Restores the world the mock started with (seed and fixtures), forgets minted keys and clears scenarios; keeps the
+   * request log. A large world without a spare ready is rebuilt while the mock serves: await the promise to see it back.
+   */
+  reset(): void | Promise<void>;
   /**
    * Answers the operation's next requests as told, before the mock's own checks (key, scope, bucket, body) and
    * without changing state: a status and body, a delay, a dropped connection or a hang.

@@ -4,6 +4,7 @@ import type { Route } from '../../openapi/contract/route-table.ts';
 import type { MockResponse } from './types.ts';
 import type { ApiKey, KeyStore } from './key-store.ts';
 import { problem } from './problems.ts';
+import { isB64Token } from './bearer-token.ts';
 
 /** The authenticated caller: its key and the token it presented. */
 export interface Caller {
@@ -12,8 +13,6 @@ export interface Caller {
 }
 
 const CHALLENGE = 'Bearer realm="api"';
-// RFC 6750 b64token: anything else (a no-break space, a comma) is not a token, so it is no key either.
-const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 function unauthenticated(detail: string, invalidToken: boolean): MockResponse {
   const challenge = invalidToken ? `${CHALLENGE}, error="invalid_token"` : CHALLENGE;
@@ -36,7 +35,7 @@ export function authenticate(headers: Record<string, string>, keys: KeyStore): C
   }
   const token = match[2] ?? '';
   if (token === '') return unauthenticated('The bearer token is empty. Send Authorization: Bearer <API_KEY>.', true);
-  const key = B64TOKEN.test(token) ? keys.lookup(token) : undefined;
+  const key = isB64Token(token) ? keys.lookup(token) : undefined;
   if (!key) return unauthenticated('The API key is not known, or no longer valid.', true);
   return { key, token };
 }

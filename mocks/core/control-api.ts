@@ -4,16 +4,14 @@
 import type { MockRequest, MockResponse } from './types.ts';
 import { KEY_NAME, type KeySpec } from './key-store.ts';
 import { badRequest, conflict, jsonResponse, notFound, problem, tooLarge } from './problems.ts';
-
-/** A chosen token must be a bearer token (RFC 6750 b64token) and long enough not to be guessed by accident. */
-export const CHOSEN_TOKEN = /^[A-Za-z0-9\-._~+/]{16,128}$/;
+import { isChosenToken } from './bearer-token.ts';
 
 /** One control route: method, path, the body fields it takes, and its answer. */
 export interface ControlRoute {
   method: 'GET' | 'POST' | 'DELETE';
   path: string;
   fields: readonly string[];
-  answer(fields: Record<string, unknown>, request: MockRequest): MockResponse;
+  answer(fields: Record<string, unknown>, request: MockRequest): MockResponse | Promise<MockResponse>;
 }
 
 /** What the core control routes act on. */
@@ -24,7 +22,8 @@ export interface ControlTarget {
   mintKey(spec: KeySpec, token?: string): string;
   /** Whether a token is taken already (by a preset or minted key). */
   tokenTaken(token: string): boolean;
-  reset(): void;
+  /** Settles once the seeded world is back (a large world is rebuilt in slices). */
+  reset(): void | Promise<void>;
   info(request: MockRequest): unknown;
 }
 
@@ -76,10 +75,12 @@ function mintKey(target: ControlTarget, body: Record<string, unknown>): MockResp
     ]);
   }
   const { token } = body;
-  if (token !== undefined && (typeof token !== 'string' || !CHOSEN_TOKEN.test(token))) {
-    return badRequest('token, when given, must be 16 to 128 characters of A-Z a-z 0-9 - . _ ~ + / (a bearer token).', [
-      { location: 'body', field: '/token', message: 'must be a bearer token of 16 to 128 characters' },
-    ]);
+  // A chosen token must be a bearer token (RFC 6750 b64token, trailing '=' padding allowed) of 16 to 128 characters.
+  if (token !== undefined && (typeof token !== 'string' || !isChosenToken(token))) {
+    return badRequest(
+      'token, when given, must be 16 to 128 characters of A-Z a-z 0-9 - . _ ~ + /, optionally ending in = (a bearer token).',
+      [{ location: 'body', field: '/token', message: 'must be a bearer token of 16 to 128 characters' }],
+    );
   }
   if (token !== undefined && target.tokenTaken(token)) return conflict('That token is taken by another key of this mock; choose another.');
   const { name } = body;
@@ -100,8 +101,8 @@ export function coreControlRoutes(target: ControlTarget): ControlRoute[] {
       method: 'POST',
       path: '/__mock/reset',
       fields: [],
-      answer: () => {
-        target.reset();
+      answer: async () => {
+        await target.reset();
         return jsonResponse(200, { reset: true });
       },
     },
@@ -110,7 +111,7 @@ export function coreControlRoutes(target: ControlTarget): ControlRoute[] {
 }
 
 /** Answers a request under /__mock from the given routes. */
-export function handleControl(routes: readonly ControlRoute[], request: MockRequest): MockResponse {
+export function handleControl(routes: readonly ControlRoute[], request: MockRequest): MockResponse | Promise<MockResponse> {
   const atPath = routes.filter((r) => r.path === request.path);
   if (atPath.length === 0) {
     const paths = [...new Set(routes.map((r) => r.path))];

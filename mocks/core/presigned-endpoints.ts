@@ -9,6 +9,7 @@ import { badRequest, conflict, jsonResponse, notFound, problem } from './problem
 import { finishUpload, sha256Hex } from '../store/finish-upload.ts';
 import { fileJson } from '../store/file-json.ts';
 import { generatedBytes } from '../store/generated-bytes.ts';
+import { MAX_UPLOADS } from '../store/grant-books.ts';
 
 /** The most bytes the mock keeps for one upload (G15). */
 export const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
@@ -35,16 +36,29 @@ export function checkUploadGrant(
   uploadId: string,
 ): { upload: PendingUpload } | { refusal: MockResponse } {
   if (head.method !== 'PUT') return { refusal: problem(405, 'method_not_allowed', 'Upload URLs take PUT.', { headers: { Allow: 'PUT' } }) };
-  const upload = env.store.uploads.get(uploadId);
   const token = new URLSearchParams(head.query).get('token');
-  if (!upload || !token || token !== upload.token) {
-    return { refusal: notFound('No upload at this URL, or its token is wrong. Use the url returned by presign-upload unchanged.') };
-  }
-  if (upload.received) return { refusal: conflict('The bytes of this upload were already received.') };
-  if (env.clock.now() > upload.expiresAtMs) {
-    return { refusal: problem(403, 'invalid_request', 'This upload URL has expired; ask presign-upload for a new one.') };
-  }
+  const upload = env.store.uploads.get(uploadId);
+  if (!upload) return { refusal: goneUpload(env, uploadId, token) };
+  if (token !== upload.token) return { refusal: wrongToken() };
+  if (upload.received) return { refusal: alreadyReceived() };
+  if (env.clock.now() > upload.expiresAtMs) return { refusal: expired() };
   return { upload };
+}
+
+const wrongToken = () => notFound('The token of this upload URL is wrong. Use the url returned by presign-upload unchanged.');
+const alreadyReceived = () => conflict('The bytes of this upload were already received.');
+const expired = () => problem(403, 'invalid_request', 'This upload URL has expired; ask presign-upload for a new one.');
+
+/** Why an upload the store no longer holds is gone, as far as the store remembers it. */
+function goneUpload(env: MockEnvironment, uploadId: string, token: string | null): MockResponse {
+  const dropped = env.store.uploads.droppedUpload(uploadId);
+  if (!dropped) return notFound('No upload at this URL. Use the url returned by presign-upload unchanged.');
+  if (token !== dropped.token) return wrongToken();
+  if (dropped.spent) return alreadyReceived();
+  if (env.clock.now() > dropped.expiresAtMs) return expired();
+  return notFound(
+    `This upload was evicted before its URL expired: the mock keeps at most ${MAX_UPLOADS.toLocaleString('en-US')} pending uploads and drops the oldest when more are presigned. Ask presign-upload for a new URL.`,
+  );
 }
 
 /** PUT of the bytes of a presigned upload (a front end reads at most the declared size, see the app's admitBody). */

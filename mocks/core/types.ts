@@ -51,6 +51,11 @@ export interface MockResponse {
 export interface MockApp {
   /** Answers one request. Never throws: an unexpected error inside becomes a logged 500. */
   handle(request: MockRequest): Promise<MockResponse>;
-  /** Restores the seeded world (and fixtures), forgets minted keys and clears scenarios (as POST /__mock/reset). */
-  reset(): void;
+  /**
+   * Restores the world the mock started with (seed and fixtures), forgets
+   * minted keys and clears scenarios (as POST /__mock/reset).
+   * A large world without a spare ready is rebuilt in slices while the current
+   * one keeps serving: await the promise to see the seeded world.
+   */
+  reset(): void | Promise<void>;
 }

@@ -4,6 +4,7 @@
 import { AUTH_FAULTS } from './auth-faults.ts';
 import { BODY_FAULTS } from './body-faults.ts';
 import { BUCKET_FAULTS } from './bucket-faults.ts';
+import { HIERARCHY_FAULTS } from './hierarchy-faults.ts';
 import { LISTING_FAULTS } from './listing-faults.ts';
 import { PATH_FAULTS } from './path-faults.ts';
 import { QUERY_FAULTS } from './query-faults.ts';
@@ -22,6 +23,7 @@ export const FAULT_CATALOG = [
   ...WRITES_FAULTS,
   ...BUCKET_FAULTS,
   ...SPAN_FAULTS,
+  ...HIERARCHY_FAULTS,
   ...PATH_FAULTS,
   ...QUERY_FAULTS,
   ...LISTING_FAULTS,

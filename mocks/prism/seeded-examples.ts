@@ -113,7 +113,7 @@ export async function collectSeededExamples(spec: ApiDocument, options: SeededEx
   for (const route of ordered) {
     let last = { status: 0, text: '' };
     for (let pick = 0; pick < 2; pick++) {
-      app.reset();
+      await app.reset();
       const body = route.requestBody ? substituteIds(route.requestBody.example, examples, candidates, pick) : undefined;
       const answer = await call(app, token, route, pathIds, body);
       last = answer;
@@ -125,6 +125,6 @@ export async function collectSeededExamples(spec: ApiDocument, options: SeededEx
     if (!result.bodies.has(route.operationId))
       result.skipped.push({ operationId: route.operationId, status: last.status, detail: last.text.slice(0, 200) });
   }
-  app.reset();
+  await app.reset();
   return result;
 }

@@ -5,24 +5,44 @@
 import type { FileRecord } from '../world/world-types.ts';
 import { SortedFiles } from './sorted-files.ts';
 
+/** A bucket's files already indexed (by a builder that works in slices): each list in path order. */
+export interface IndexedFiles {
+  sorted: FileRecord[];
+  tagged: Map<string, FileRecord[]>;
+  totalSize: number;
+}
+
+/** Adds files, taken in path order, to the tag lists and returns their total size. */
+export function tagFiles(files: readonly FileRecord[], tagged: Map<string, FileRecord[]>): number {
+  let size = 0;
+  for (const file of files) {
+    size += file.size;
+    for (const tag of file.tags) {
+      const list = tagged.get(tag);
+      if (list) list.push(file);
+      else tagged.set(tag, [file]);
+    }
+  }
+  return size;
+}
+
 export class BucketFiles {
   readonly sorted: SortedFiles;
   readonly byTag = new Map<string, SortedFiles>();
   totalSize = 0;
 
-  /** Indexes the files (paths must be distinct); one sort, and the tag lists fill in path order. */
-  constructor(files: readonly FileRecord[]) {
-    this.sorted = SortedFiles.fromUnsorted(files);
-    const tagged = new Map<string, FileRecord[]>();
-    for (const file of this.sorted.items) {
-      this.totalSize += file.size;
-      for (const tag of file.tags) {
-        const list = tagged.get(tag);
-        if (list) list.push(file);
-        else tagged.set(tag, [file]);
-      }
+  /** Indexes the files (paths must be distinct): one sort, and the tag lists fill in path order; or takes them indexed already. */
+  constructor(files: readonly FileRecord[] | IndexedFiles) {
+    let indexed: IndexedFiles;
+    if ('sorted' in files) indexed = files;
+    else {
+      const sorted = SortedFiles.fromUnsorted(files).items;
+      const tagged = new Map<string, FileRecord[]>();
+      indexed = { sorted, tagged, totalSize: tagFiles(sorted, tagged) };
     }
-    for (const [tag, list] of tagged) this.byTag.set(tag, new SortedFiles(list));
+    this.sorted = new SortedFiles(indexed.sorted);
+    this.totalSize = indexed.totalSize;
+    for (const [tag, list] of indexed.tagged) this.byTag.set(tag, new SortedFiles(list));
   }
 
   get count(): number {

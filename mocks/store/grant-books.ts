@@ -1,7 +1,9 @@
 // Bounded maps for what presigned URLs leave behind: download grants and
 // uploads. Entries go once their URL expired a grace period ago (so a late
 // request still gets the precise 403 "expired"), and the oldest go when a map
-// is full, so presigning in a loop cannot grow memory without end.
+// is full, so presigning in a loop cannot grow memory without end. A dropped
+// upload is remembered (its token, expiry and whether it was used) for as many
+// uploads again, so its URL is told why it is gone rather than "wrong token".
 
 /** How long after its expiry an entry stays, so a late request still learns its URL expired. */
 export const GRANT_GRACE_MS = 60 * 60 * 1000;
@@ -78,9 +80,18 @@ export class DownloadBook extends ExpiringBook<string, DownloadGrant> {
   }
 }
 
+/** What the book remembers of an upload it dropped. */
+export interface DroppedUpload {
+  token: string;
+  expiresAtMs: number;
+  /** Its bytes had arrived. */
+  spent: boolean;
+}
+
 /** Uploads by id; a finished upload keeps only the fact that it is spent (its bytes live with the file). */
 export class UploadBook extends ExpiringBook<string, PendingUpload> {
   private readonly byFile = new Map<string, string>();
+  private readonly dropped = new Map<string, DroppedUpload>();
 
   constructor(
     now: (() => number) | undefined,
@@ -116,6 +127,15 @@ export class UploadBook extends ExpiringBook<string, PendingUpload> {
 
   protected override evicted(uploadId: string, upload: PendingUpload): void {
     this.forget(uploadId, upload);
+    const { token, expiresAtMs } = upload;
+    this.dropped.set(uploadId, { token, expiresAtMs, spent: upload.finished === true || upload.received !== undefined });
+    // The oldest memory goes first: a bound like the book's own.
+    if (this.dropped.size > MAX_UPLOADS) this.dropped.delete(this.dropped.keys().next().value!);
+  }
+
+  /** What is known of an upload the book dropped, while it is among the last MAX_UPLOADS dropped. */
+  droppedUpload(uploadId: string): DroppedUpload | undefined {
+    return this.dropped.get(uploadId);
   }
 
   private forget(uploadId: string, upload: PendingUpload): void {

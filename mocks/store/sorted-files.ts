@@ -6,7 +6,8 @@ import type { FileRecord } from '../world/world-types.ts';
 /** Below this many files a bulk change splices each one; above, it rebuilds the array in one pass. */
 const SPLICE_MAX = 8;
 
-const byPath = (a: FileRecord, b: FileRecord): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+/** Path order (code units), the order of every file index. */
+export const byPath = (a: FileRecord, b: FileRecord): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 /** Files kept in code-unit order of `path`. */
 export class SortedFiles {

@@ -83,9 +83,10 @@ describe('fixtures that break the contract are refused, naming the field', () =>
       }),
     );
     expect(issues.map((i) => `${i.field}: ${i.message}`)).toEqual([
+      'fixtures.workspaces[0].buckets[1].automations[0].trigger.cron: is required when event is schedule',
       'fixtures.workspaces[0].buckets[1].automations[0].action.extra: is not a known field',
-      'fixtures.workspaces[0].buckets[1].automations[0].trigger.cron: is required for the schedule event',
-      'fixtures.workspaces[0].buckets[1].suggestions[0].proposal.path: is required for kind move',
+      'fixtures.workspaces[0].buckets[1].suggestions[0].proposal.path: is required',
+      'fixtures.workspaces[0].buckets[1].suggestions[0].proposal.tags: is not a known field',
       'fixtures.workspaces[0].buckets[1].suggestions[1].file: names no file of this bucket (missing.txt)',
     ]);
   });

@@ -180,16 +180,6 @@ const toured: Step[] = [
       }),
   ],
   [
-    'refuses an add_tags automation without tags with 422',
-    'createAutomation',
-    422,
-    () =>
-      viaPrism(`${base}/automations`, {
-        key: full,
-        body: { name: 'x', trigger: { event: 'file.uploaded' }, action: { type: 'add_tags' } },
-      }),
-  ],
-  [
     'refuses a read-only key on a write route with 403',
     'createAutomation',
     403,
@@ -220,8 +210,16 @@ const toured: Step[] = [
   ],
 ];
 
+const ADD_TAGS_WITHOUT_TAGS = { name: 'x', trigger: { event: 'file.uploaded' }, action: { type: 'add_tags' } };
+
 const direct: Step[] = [
   ['answers no key with 401', 'listWorkspaces', 401, () => mock.call('/workspaces')],
+  [
+    'refuses an add_tags automation without tags with 422',
+    'createAutomation',
+    422,
+    () => mock.call(`${base}/automations`, { key: full, body: ADD_TAGS_WITHOUT_TAGS }),
+  ],
   [
     'answers an unknown body field with 422',
     'updateFile',
@@ -248,6 +246,11 @@ describe('a tour of every operation through a Prism validation proxy', () => {
   for (const [name, operationId, status, send] of direct) {
     it(`${operationId} ${name} (direct), valid for Ajv`, async () => expectValid(operationId, await send(), status));
   }
+  it('Prism refuses an add_tags automation without tags by itself: the schema states the condition (G32)', async () => {
+    const answer = await viaPrism(`${base}/automations`, { key: full, body: ADD_TAGS_WITHOUT_TAGS });
+    expect(answer.status).toBe(422);
+    expect(JSON.stringify(answer.body)).toContain("required property 'tags'");
+  });
   it('the proxy would catch a broken response (the response-missing-field fault)', async () => {
     mock.server.app.setFaults(['response-missing-field']);
     try {

@@ -15,6 +15,8 @@ export interface RouteParam {
   schema: OpenAPIV3_1.SchemaObject;
   /** Set where the parameter rests on a gap decision rather than the seed. */
   assumedGap?: string;
+  /** Other parameters this one needs (`x-dependent-required`, G32): no schema spans two query parameters. */
+  dependentRequired: string[];
 }
 
 export interface Route {
@@ -61,15 +63,22 @@ function readParams(doc: ApiDocument, pathItem: OpenAPIV3_1.PathItemObject, op: 
     if (p.in !== 'path' && p.in !== 'query') continue;
     const schema = resolveRef<OpenAPIV3_1.SchemaObject>(doc, p.schema);
     const gap = (p as unknown as Record<string, unknown>)['x-assumed'];
+    const needs = (p as unknown as Record<string, unknown>)['x-dependent-required'];
     byKey.set(`${p.in}:${p.name}`, {
       name: p.name,
       in: p.in,
       required: p.required === true,
       schema,
       assumedGap: typeof gap === 'string' && p.in === 'query' ? gap : undefined,
+      dependentRequired: Array.isArray(needs) ? needs.map(String) : [],
     });
   }
-  return [...byKey.values()];
+  const params = [...byKey.values()];
+  for (const p of params) {
+    const unknown = p.dependentRequired.find((name) => !params.some((other) => other.name === name && other.in === p.in));
+    if (unknown) throw new Error(`${op.operationId}: parameter ${p.name} needs ${unknown}, which the operation does not take`);
+  }
+  return params;
 }
 
 function readRoute(doc: ApiDocument, pathTemplate: string, method: HttpMethod, pathItem: OpenAPIV3_1.PathItemObject): Route {

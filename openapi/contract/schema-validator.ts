@@ -11,6 +11,7 @@ import type { Route, RouteParam } from './route-table.ts';
 import { addFastUniqueItems, withFastUniqueItems } from './unique-items.ts';
 import { toFieldErrors, type FieldError } from './field-errors.ts';
 import { isLargeBody } from './value-size.ts';
+import { withAjvDiscriminators } from './discriminators.ts';
 
 export { MAX_FIELD_ERRORS, type FieldError } from './field-errors.ts';
 
@@ -65,9 +66,10 @@ export interface SchemaValidatorOptions {
 /** Compiles the validators of every route of a spec document (see `options.compile`). */
 export function createSchemaValidator(doc: ApiDocument, routes: Route[], options: SchemaValidatorOptions = {}): SchemaValidator {
   const eager = (options.compile ?? 'eager') === 'eager';
-  const components = withFastUniqueItems(doc.components);
+  const components = withAjvDiscriminators(withFastUniqueItems(doc.components));
   const makeAjv = (allErrors: boolean) => {
-    const ajv = new Ajv2020({ allErrors, strict: false, validateFormats: true });
+    // `discriminator` checks only the branch the tag names; `verbose` lets its errors name the tag's values.
+    const ajv = new Ajv2020({ allErrors, strict: false, validateFormats: true, discriminator: true, verbose: true });
     addFormats(ajv);
     addFastUniqueItems(ajv);
     ajv.addSchema({ $id: SPEC_ID, components }, SPEC_ID);

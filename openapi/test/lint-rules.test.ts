@@ -60,15 +60,15 @@ describe('the contract lint', () => {
       expect(result.output, rule).toContain(rule);
   }, 30_000);
 
-  it('refuses a request array without maxItems, also behind a $ref in another file, and a byte count without int64', () => {
+  it('refuses a request array without maxItems, also behind a $ref in another file and a oneOf branch, and a byte count without int64', () => {
     const schemas = join(dir, 'openapi/components/schemas');
     edit(join(schemas, 'TrashFilesRequest.yaml'), /\n {4}maxItems: 100/, '');
-    edit(join(schemas, 'AutomationAction.yaml'), /\n {4}maxItems: 50/, '');
+    edit(join(schemas, 'AddTagsAction.yaml'), /\n {4}maxItems: 50/, '');
     edit(join(schemas, 'Transfer.yaml'), /(bytesTotal:\n {4}type: integer)\n {4}format: int64/, '$1');
     const result = lint(dir);
     expect(result.code).not.toBe(0);
     expect(result.output).toMatch(/TrashFilesRequest\.yaml:\n\s+\d+:\d+\s+error\s+bucketkit\/request-array-is-bounded/);
-    expect(result.output).toMatch(/AutomationAction\.yaml:\n\s+\d+:\d+\s+error\s+bucketkit\/request-array-is-bounded/);
+    expect(result.output).toMatch(/AddTagsAction\.yaml:\n\s+\d+:\d+\s+error\s+bucketkit\/request-array-is-bounded/);
     expect(result.output).toContain('Byte count "bytesTotal" needs format: int64.');
     expect(result.output).not.toContain('"bytesTransferred" needs');
   }, 30_000);

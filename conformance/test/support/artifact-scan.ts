@@ -1,8 +1,10 @@
 // Scans every file of a report directory, with the archives it holds unpacked, for
-// any form of the given keys, using the independent detector (not the redactor).
+// any form of the given keys and any run of 8 or more characters of one, using the
+// independent detector (not the redactor).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { join, relative } from 'node:path';
-import { findKey } from './key-oracle.ts';
+import { findKey, keyRunFinder } from './key-oracle.ts';
 import { embeddedZips, isZip, readZip } from './zip-reader.ts';
 
 export interface Leak {
@@ -28,19 +30,61 @@ export function textsOfFile(path: string, label: string): { where: string; text:
   return [{ where: label, text: bytes.toString('utf8') }, ...entries];
 }
 
-/** Every place under `dir` where a form of one of the keys shows. */
+/** Every place under `dir` where a form of one of the keys, or a run of 8 characters of one, shows. */
 export function scanForKeys(dir: string, keys: Record<string, string>): Leak[] {
+  const runs = keyRunFinder(keys);
   const leaks: Leak[] = [];
   for (const path of filesUnder(dir)) {
-    for (const { where, text } of textsOfFile(path, relative(dir, path))) leaks.push(...scanText(where, text, keys));
+    for (const { where, text } of textsOfFile(path, relative(dir, path))) leaks.push(...scanText(where, text, keys, runs));
   }
   return leaks;
 }
 
-/** Where a form of one of the keys shows in one text. */
-export function scanText(where: string, text: string, keys: Record<string, string>): Leak[] {
-  return Object.entries(keys).flatMap(([key, token]) => {
+/** Where a form of one of the keys, or a run of 8 characters of one, shows in one text. */
+export function scanText(where: string, text: string, keys: Record<string, string>, runs = keyRunFinder(keys)): Leak[] {
+  const whole = Object.entries(keys).flatMap(([key, token]) => {
     const how = findKey(text, token);
     return how ? [{ where, key, how }] : [];
   });
+  // The first run of each key and form is enough to see what leaked.
+  const pieces = new Map<string, Leak>();
+  for (const run of runs(text)) {
+    const id = `${run.key} ${run.form}`;
+    if (!pieces.has(id)) pieces.set(id, { where, key: run.key, how: `8 characters of its ${run.form} at ${run.at} (${run.view})` });
+  }
+  return [...whole, ...pieces.values()];
+}
+
+/** A zip archive of the given entries, deflated as Playwright's HTML report packs its data, to plant keys in. */
+export function zipOf(entries: { name: string; data: string }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const { name, data } of entries) {
+    const raw = Buffer.from(data);
+    const packed = deflateRawSync(raw);
+    const fileName = Buffer.from(name);
+    // Shared fields of both headers: version 20, no flags, deflate, no date, crc, sizes, name length, no extra.
+    const common = Buffer.alloc(26);
+    common.writeUInt16LE(20, 0);
+    common.writeUInt16LE(8, 4);
+    common.writeUInt32LE(crc32(raw), 10);
+    common.writeUInt32LE(packed.length, 14);
+    common.writeUInt32LE(raw.length, 18);
+    common.writeUInt16LE(fileName.length, 22);
+    locals.push(Buffer.from([0x50, 0x4b, 0x03, 0x04]), common, fileName, packed);
+    // Then: comment length, disk, internal and external attributes, and where the local header is.
+    const tail = Buffer.alloc(14);
+    tail.writeUInt32LE(offset, 10);
+    centrals.push(Buffer.from([0x50, 0x4b, 0x01, 0x02, 20, 0]), common, tail, fileName);
+    offset += 4 + common.length + fileName.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
 }

@@ -4,25 +4,30 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { loadRouteTable, loadSchemaValidator } from '../../../openapi/contract/load-spec.ts';
+import { loadRouteTable } from '../../../openapi/contract/load-spec.ts';
 import { listScopes } from '../../../openapi/contract/route-table.ts';
 import { loadBundledSpec } from '../../../openapi/contract/load-spec.ts';
 import { startMockServer, type MockServer } from '../../../mocks/http/start-mock-server.ts';
 import { embeddedKeyPlan } from '../../embedded/embedded-target.ts';
 import type { Overrides, ResolvedKey, RunSettings } from '../../config/config-types.ts';
-import { ApiClient } from '../../http/api-client.ts';
-import { createRedactor } from '../../http/redact.ts';
 import { generateChecks } from '../../checks/all-checks.ts';
-import { CheckFailure } from '../../checks/assert.ts';
 import { planChecks } from '../../plan/planner.ts';
-import type { CheckDef, CheckRun } from '../../plan/check-types.ts';
-import type { SharedFixtures } from '../../plan/fixture-types.ts';
-import { createWorkerFiles, requireHarnessKey } from '../../runtime/disposable-files.ts';
-import { prepareFixtures } from '../../runtime/prepare-fixtures.ts';
+import type { CheckDef } from '../../plan/check-types.ts';
+import { makeClient } from '../../engine/make-client.ts';
+import { ledgerRunEntry, runChecks } from '../../engine/run-target.ts';
+import { TargetSession } from '../../engine/target-session.ts';
+import type { CheckResult } from '../../engine/outcome.ts';
 import { startLoopbackProxy, type LoopbackProxy, type Rule } from './loopback-proxy.ts';
 
-export type Outcome = { status: 'pass'; note?: string } | { status: 'fail' | 'error' | 'skip'; message: string };
+export type Outcome = { status: 'pass'; note?: string } | { status: 'fail' | 'error' | 'skip' | 'unserved'; message: string };
+
+/** A check's result as a bench outcome. */
+export function outcomeOf(r: CheckResult): Outcome {
+  if (r.status === 'pass') return { status: 'pass', ...(r.reason ? { note: r.reason } : {}) };
+  if (r.status === 'fail') return { status: 'fail', message: `expected ${r.failure?.expected}; got ${r.failure?.actual}` };
+  if (r.status === 'skip' || r.status === 'disabled') return { status: 'skip', message: r.reason ?? r.status };
+  return { status: r.status, message: r.reason ?? r.status };
+}
 
 /** A key to mint: what the mock grants, and (when different) what the config declares. */
 export interface BenchKey {
@@ -38,6 +43,7 @@ export interface Bench {
   settings: RunSettings;
   /** The token of a key, for rules that act as a leaking server would. */
   token(name: string): string;
+  session: TargetSession;
   /** Runs checks by id (or every planned check a filter keeps) with the given overrides and level. */
   run(
     select: string[] | ((def: CheckDef) => boolean),
@@ -85,66 +91,33 @@ export async function startBench(extra: BenchKey[] = []): Promise<Bench> {
     readOnly: false,
     runDir: mkdtempSync(join(tmpdir(), 'bk-bench-')),
     requestTimeoutMs: 15_000,
+    concurrency: 8,
+    keepForRepro: false,
   };
   const secrets = keys.map((k) => ({ env: k.env, token: tokens.get(k.name)! }));
-  const context: APIRequestContext = await playwrightRequest.newContext();
-  const api = new ApiClient(
-    context,
-    settings.baseUrl,
-    runId,
-    new Map(keys.map((k, i) => [k.name, secrets[i]])),
-    createRedactor(secrets),
-    15_000,
-  );
-  let counter = 0;
-  const unique = () => `${runId.slice(-5)}b${++counter}`;
-  const fixtures: SharedFixtures = await prepareFixtures(api, settings, createWorkerFiles(api, settings, 0, unique), unique);
-  if (!fixtures.ready) throw new Error(`bench set-up failed: ${fixtures.problem}`);
-  const validator = loadSchemaValidator();
+  const client = makeClient(settings, secrets);
+  const session = new TargetSession(client.api, settings);
+  ledgerRunEntry(settings);
   const routes = loadRouteTable();
 
   return {
     mock,
     proxy,
     settings,
+    session,
     token: (name) => tokens.get(name)!,
     async run(select, options = {}) {
       const runSettings = { ...settings, overrides: options.overrides ?? {}, readOnly: options.readOnly ?? false };
-      const files = createWorkerFiles(api, runSettings, 1, unique);
       const planned = planChecks(generateChecks(routes, keys, runSettings.overrides), runSettings).filter((p) =>
         typeof select === 'function' ? select(p.def) : select.includes(p.def.id),
       );
-      const outcomes: Record<string, Outcome> = {};
-      for (const p of planned) {
-        if (p.status !== 'run') {
-          outcomes[p.def.id] = { status: 'skip', message: p.reason ?? p.status };
-          continue;
-        }
-        const ctx: CheckRun = {
-          api,
-          settings: runSettings,
-          keys: p.keys,
-          fixtures,
-          files,
-          validator,
-          unique,
-          harnessKey: (scopes, bucket) => requireHarnessKey(runSettings, scopes, bucket),
-        };
-        try {
-          const note = await p.def.run(ctx);
-          outcomes[p.def.id] = { status: 'pass', ...(note ? { note } : {}) };
-        } catch (error) {
-          outcomes[p.def.id] =
-            error instanceof CheckFailure
-              ? { status: 'fail', message: error.message }
-              : { status: 'error', message: (error as Error).message };
-        }
-      }
+      const results = await runChecks(session, planned, { settings: runSettings });
+      const outcomes: Record<string, Outcome> = Object.fromEntries(results.map((r) => [r.id, outcomeOf(r)]));
       if (Array.isArray(select)) for (const id of select) outcomes[id] ??= { status: 'error', message: 'no such check was planned' };
       return outcomes;
     },
     async close() {
-      await context.dispose();
+      await client.close();
       await proxy.close();
       await mock.close();
     },

@@ -1,9 +1,10 @@
 // A loopback HTTP server for the leak tests: it accepts a valid key as a bearer header
 // or as ?access_token= / ?api_key=, and echoes the Authorization header and the query
-// string back in every encoding a server might use, in its body and a header.
+// string back in every encoding a server might use, and cut, wrapped or nested, in its
+// body (JSON, or plain text when asked for) and a header.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { encodedForms } from './key-encodings.ts';
+import { cutForms, encodedForms } from './key-encodings.ts';
 
 export interface ReceivedRequest {
   method: string;
@@ -30,22 +31,33 @@ function presentedKey(request: ReceivedRequest): string | undefined {
 
 /**
  * The echo: the Authorization header and query string as received, then every encoding
- * of the presented key. The encodings rotate from one answer to the next, so that each
- * comes first (where a cut excerpt keeps it) in some answer.
+ * of the presented key, then the key cut in pieces (see cutForms), its first 40% and the
+ * rest also as two top-level fields. The encodings rotate from one answer to the next, so
+ * that each comes first (where a cut excerpt keeps it) in some answer.
  */
 function echoBody(request: ReceivedRequest, turn: number, status: number): string {
   const key = presentedKey(request) ?? request.headers.authorization ?? '';
   const forms = key ? encodedForms(key) : [];
   const first = forms.length ? turn % forms.length : 0;
   const rotated = [...forms.slice(first), ...forms.slice(0, first)];
+  const at = Math.round(key.length * 0.4);
   return JSON.stringify({
     code: status === 200 ? 'ok' : 'unauthenticated',
     status,
     detail: rotated.length ? `${rotated[0].name}: ${rotated[0].text}` : 'no key presented',
+    keyStart: key.slice(0, at),
+    keyEnd: key.slice(at),
     authorization: request.headers.authorization ?? null,
     query: new URL(request.url, 'http://127.0.0.1').search,
     echo: Object.fromEntries(rotated.map((f) => [f.name, f.text])),
+    cut: Object.fromEntries((key ? cutForms(key) : []).map((f) => [f.name, f.text])),
   });
+}
+
+/** The echo as plain text, for `Accept: text/plain`: each cut form as the server wrote it, raw line breaks included. */
+function echoText(request: ReceivedRequest): string {
+  const key = presentedKey(request) ?? '';
+  return [...encodedForms(key), ...cutForms(key)].map((f) => `${f.name}:\n${f.text}\n`).join('\n');
 }
 
 /** Starts the echo server on 127.0.0.1 (an ephemeral port); `keys` are the tokens it accepts. */
@@ -65,12 +77,13 @@ export async function startEchoServer(keys: string[]): Promise<EchoServer> {
       received.push(request);
       const key = presentedKey(request);
       const status = key !== undefined && keys.includes(key) ? 200 : 401;
+      const plain = req.headers.accept === 'text/plain' && key !== undefined;
       const headers: Record<string, string> = {
-        'Content-Type': status === 200 ? 'application/json' : 'application/problem+json',
+        'Content-Type': plain ? 'text/plain' : status === 200 ? 'application/json' : 'application/problem+json',
         'X-Echo-Authorization': encodeURIComponent(request.headers.authorization ?? ''),
       };
       if (status === 401) headers['WWW-Authenticate'] = `Bearer error="invalid_token", error_description="${key ?? 'none'}"`;
-      res.writeHead(status, headers).end(echoBody(request, turn++, status));
+      res.writeHead(status, headers).end(plain ? echoText(request) : echoBody(request, turn++, status));
     });
   });
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));

@@ -1,12 +1,16 @@
 // Test keys made of every RFC 6750 b64token character, and every encoding of a key
 // that a client or a server may produce, each made by a real encoder.
 
-/** Keys that together use every b64token character (`A-Za-z0-9-._~+/` and trailing `=`). */
+/**
+ * Keys that together use every b64token character (`A-Za-z0-9-._~+/` and trailing `=`), in a
+ * random-looking order: a key holding `0123456789` or the alphabet in order would match the
+ * ASCII tables of ordinary text, which the redactor leaves alone (see key-secret-part.ts).
+ */
 export const TEST_KEYS = {
-  tilde: 'bk~Tilde~Key~0123456789',
+  tilde: 'bk~Tilde~Key~7305916248',
   padded: 'Zm9v+/YmFy+/QUJDREVGR0hJ+/==',
   dotted: 'bk-dotted.key_with-dots.and_under-scores',
-  every: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~+/=',
+  every: '5ySjV7akUOBP2pf-lW3zEqhtDGsKTY/_gI6Mmx1ei0+RHrLcnJ8oCN9dFbw4~uX.QvZA=',
 } as const;
 
 /** Every byte of the text's UTF-8 as `%XX`, in upper or lower hex. */
@@ -104,4 +108,89 @@ export function withQueryKey(base: string, token: string, name = 'access_token')
   const url = new URL(base);
   url.searchParams.set(name, token);
   return url.toString();
+}
+
+/** Every other character of a JSON string's content as a `\\uXXXX` escape (the content of a b64token key needs no other escape). */
+function everyOtherEscaped(text: string): string {
+  return [...text].map((c, i) => (i % 2 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c)).join('');
+}
+
+/** A text cut every `size` characters. */
+function chunks(text: string, size: number): string[] {
+  return Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+}
+
+/** Base64 wrapped at 76 columns with CRLF, as MIME writes it. */
+export function mimeBase64(text: string): string {
+  return Buffer.from(text)
+    .toString('base64')
+    .replace(/.{76}(?=.)/g, '$&\r\n');
+}
+
+/**
+ * The key's base64 inside MIME-wrapped base64, placed so that a line break falls 1 to 6
+ * characters into it: the piece before the break is too short to be found alone.
+ */
+function mimeForms(token: string): { name: string; text: string }[] {
+  return [52, 53, 54, 55, 56].map((lead) => ({
+    name: `base64 wrapped at 76 columns, key at byte ${lead}`,
+    text: mimeBase64(`${'-'.repeat(lead - 7)}Bearer ${token}; a longer payload after the key`),
+  }));
+}
+
+/** Base64 of the base64 of `Bearer <key>` at the three leads, standard and URL-safe, and wrapped as MIME. */
+function nestedBase64Forms(token: string): { name: string; text: string }[] {
+  return [0, 1, 2].flatMap((lead) => {
+    const inner = Buffer.from(`${'x'.repeat(lead)}Bearer ${token}`).toString('base64');
+    return [
+      { name: `base64 of base64, lead ${lead}`, text: Buffer.from(inner).toString('base64') },
+      {
+        name: `base64url of base64url, lead ${lead}`,
+        text: Buffer.from(inner.replace(/\+/g, '-').replace(/\//g, '_')).toString('base64url'),
+      },
+      { name: `base64 of base64, lead ${lead}, wrapped at 76 columns`, text: mimeBase64(`${'y'.repeat(lead)}${inner}`) },
+    ];
+  });
+}
+
+/**
+ * A key cut, wrapped or nested where a server might do it, each made by a real encoder:
+ * split 40/60 into two JSON fields (also indented, `\u`-escaped, and as JSON inside a JSON
+ * string), split across lines and string literals, split by `\n` escapes inside a JSON string,
+ * its URL- or form-encoded halves, base64 wrapped at 76 columns, and base64 of base64. Some
+ * cuts leave pieces shorter than 8 characters, which only a search across the cuts finds.
+ */
+export function cutForms(token: string): { name: string; text: string }[] {
+  const at = Math.round(token.length * 0.4);
+  const [head, tail] = [token.slice(0, at), token.slice(at)];
+  const [short, rest] = [token.slice(0, 3), token.slice(3)];
+  const fields = { keyStart: head, keyEnd: tail };
+  return [
+    { name: 'two JSON fields 40/60', text: JSON.stringify(fields) },
+    { name: 'two JSON fields 40/60, indented', text: JSON.stringify(fields, null, 2) },
+    { name: 'two JSON fields, a 3-character head', text: JSON.stringify({ a: short, b: rest }) },
+    { name: 'a JSON array of the two pieces', text: JSON.stringify([head, tail]) },
+    { name: 'two JSON fields in a JSON string', text: JSON.stringify({ inner: JSON.stringify(fields) }) },
+    {
+      name: 'two JSON fields, every other character \\u-escaped',
+      text: `{"keyStart":"${everyOtherEscaped(head)}","keyEnd":"${everyOtherEscaped(tail)}"}`,
+    },
+    { name: 'a string continued on the next line', text: `key = "${head}"\n  "${tail}";` },
+    { name: 'split across lines', text: `${head}\n${tail}` },
+    { name: 'split across CRLF lines, indented', text: `  ${head}  \r\n    ${tail}` },
+    { name: 'a 3-character head on its own line', text: `${short}\n${rest}` },
+    { name: 'wrapped every 6 characters', text: chunks(token, 6).join('\n') },
+    { name: 'a JSON array of 5-character chunks', text: JSON.stringify(chunks(token, 5)) },
+    { name: 'JSON string with \\n in the middle', text: JSON.stringify({ detail: `key ${head}\n${tail} refused` }) },
+    { name: 'JSON string with \\r\\n and indentation in the middle', text: JSON.stringify({ detail: `${short}\r\n   ${rest}` }) },
+    {
+      name: 'JSON string with \\n in the middle, in a JSON string',
+      text: JSON.stringify({ inner: JSON.stringify({ d: `${head}\n${tail}` }) }),
+    },
+    { name: 'URL-encoded halves in two query parameters', text: `?a=${encodeURIComponent(head)}&b=${encodeURIComponent(tail)}` },
+    { name: 'URL-encoded halves in two JSON fields', text: JSON.stringify({ a: encodeURIComponent(head), b: encodeURIComponent(tail) }) },
+    { name: 'form-encoded halves', text: new URLSearchParams({ a: head, b: tail }).toString() },
+    ...mimeForms(token),
+    ...nestedBase64Forms(token),
+  ];
 }

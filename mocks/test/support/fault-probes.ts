@@ -169,6 +169,12 @@ export const FAULT_PROBES: Record<FaultName, RuleProbe> = {
     ).body.data;
     return listed.some((f: any) => f.id === other.id);
   },
+  'workspace-ignored': async (mock) =>
+    (await mock.call(`/workspaces/ws_not_its_own/buckets/${mock.ids.allowed}/files?limit=1`, { key: keys(mock).full })).status === 200,
+  'item-listings-span-buckets': async (mock) =>
+    (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/automations`, { key: keys(mock).full })).body.data.some(
+      (item: any) => item.bucketId !== mock.ids.allowed,
+    ),
   'foreign-bucket-403': async (mock) =>
     (await mock.call(`${bucketPath(mock, mock.ids.other)}/automations`, { key: keys(mock).oneBucket })).status === 403,
   'api-prefix-moved': async (mock) => (await mock.call('/workspaces', { key: keys(mock).full })).status === 404,

@@ -1,0 +1,57 @@
+// What the engine records of each check it ran (or could not run): the one
+// record every report is made from, so no two reports can disagree.
+
+/**
+ * pass; fail (the server broke the requirement); skip (the keys or the run cannot support it, with the key that
+ * would enable it); disabled (by overrides.disable); error (it could not run: "not run: ..." or "harness error:
+ * ..."); unserved (its route is not served by the deployment: counted apart, never passed).
+ */
+export type CheckStatus = 'pass' | 'fail' | 'skip' | 'disabled' | 'error' | 'unserved';
+
+export const STATUSES: CheckStatus[] = ['pass', 'fail', 'skip', 'disabled', 'error', 'unserved'];
+
+export interface CheckFailureText {
+  expected: string;
+  actual: string;
+  /** A curl command reproducing the exchange that showed the failure; keys as $BUCKETKIT_KEY_<NAME>. */
+  curl?: string;
+}
+
+/** One request a check sent, as its report shows it: the redacted request line and what came back. */
+export interface Step {
+  title: string;
+  /** The HTTP status, or undefined when no answer came. */
+  status?: number;
+  ms: number;
+}
+
+/** A check's outcome; every text is redacted already. */
+export interface CheckOutcome {
+  status: CheckStatus;
+  reason?: string;
+  failure?: CheckFailureText;
+}
+
+export interface CheckResult extends CheckOutcome {
+  id: string;
+  title: string;
+  area: string;
+  level: string;
+  route?: string;
+  durationMs?: number;
+  /** The requests the check sent itself, in order (set-up shared with other checks is not repeated here). */
+  steps?: Step[];
+  /** How many requests the check sent (steps are cut at a bound; this is not). */
+  requests?: number;
+  /** The keys the check used, by config name. */
+  keys?: string[];
+}
+
+// CSI and OSC sequences and single-character escapes: colours and cursor moves from a terminal-minded server or tool.
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001B(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001B]*(?:\u0007|\u001B\\)|[@-Z\\-_])/g;
+
+/** Text without terminal escape codes, as every record keeps it. */
+export function plain(text: string): string {
+  return text.replace(ANSI, '');
+}

@@ -1,0 +1,122 @@
+// The seed's rules as judgements over one exchange: what a 2xx, a 5xx or the
+// text of an answer must never show, given the key that sent it (its declared
+// scopes and bucketIds), the operation it reached and the other bucket's
+// markers. Each rule also says which exchanges could show a break at all, so
+// a route no such exchange reached is reported as not proven.
+import type { Route } from '../../openapi/contract/route-table.ts';
+import type { Area, Level, Overrides, ResolvedKey, RunSettings } from '../config/config-types.ts';
+import type { ExchangeView } from './exchange-view.ts';
+import type { OtherBucketMarkers } from './markers.ts';
+
+/** What a rule reads besides the exchange. */
+export interface JudgeContext {
+  settings: RunSettings;
+  keys: Map<string, ResolvedKey>;
+  markers: OtherBucketMarkers;
+  /** Test files the run made, by id → the bucket id it lives in. */
+  fileBuckets: ReadonlyMap<string, string>;
+  /** Operations the run found not served. */
+  unserved: ReadonlySet<string>;
+}
+
+export interface OracleRule {
+  /** Id part: ORACLE-<slug>-<operationId>. */
+  slug: string;
+  area: Area;
+  level(route: Route): Level;
+  /** "… no exchange of the run <sentence>", the check's title. */
+  sentence(route: Route, overrides: Overrides): string;
+  /** Whether the rule applies to the route at all (no check is made otherwise). */
+  appliesTo(route: Route): boolean;
+  /** Whether the exchange could show a break of the rule on the route. */
+  relevant(view: ExchangeView, route: Route, ctx: JudgeContext): boolean;
+  /** What the exchange broke (one line), or undefined. */
+  broken(view: ExchangeView, route: Route, ctx: JudgeContext): string | undefined;
+}
+
+const scopeOf = (route: Route, overrides: Overrides) => overrides.scopes?.[route.operationId] ?? route.scope;
+const keyOf = (view: ExchangeView, ctx: JudgeContext) => (view.entry.auth.kind === 'key' ? ctx.keys.get(view.entry.auth.key) : undefined);
+const barred = (key: ResolvedKey | undefined, ctx: JudgeContext) =>
+  key !== undefined && key.bucketIds !== null && !key.bucketIds.includes(ctx.settings.buckets.other);
+const requestText = (view: ExchangeView) => `${view.entry.url}\n${view.entry.sent.body ?? ''}`;
+
+export const ORACLE_RULES: OracleRule[] = [
+  {
+    slug: 'scope',
+    area: 'scopes',
+    level: (route) => (route.scopeSource === 'seed' ? 'core' : 'profile'),
+    sentence: (route, o) => `served a key that lacks ${scopeOf(route, o)}`,
+    appliesTo: () => true,
+    relevant: (view, route, ctx) => {
+      const key = keyOf(view, ctx);
+      return key !== undefined && !key.scopes.includes(scopeOf(route, ctx.settings.overrides));
+    },
+    broken: (view, route, ctx) => {
+      const key = keyOf(view, ctx)!;
+      return view.served ? `${view.entry.status} to key "${key.name}", which lacks ${scopeOf(route, ctx.settings.overrides)}` : undefined;
+    },
+  },
+  {
+    slug: 'auth',
+    area: 'auth',
+    level: () => 'core',
+    sentence: () => 'served a request without a valid bearer key',
+    appliesTo: () => true,
+    relevant: (view) => view.entry.auth.kind === 'invalid',
+    broken: (view) => (view.served && view.entry.auth.kind === 'invalid' ? `${view.entry.status} with ${view.entry.auth.how}` : undefined),
+  },
+  {
+    slug: 'bucket-limits',
+    area: 'bucket-limits',
+    level: () => 'core',
+    sentence: () => "showed a key barred from the other bucket anything of that bucket (its files, trash, automations, suggestions, shares, transfers), or served it that bucket",
+    appliesTo: (route) => route.bucketScoped,
+    relevant: (view, _route, ctx) => barred(keyOf(view, ctx), ctx),
+    broken: (view, _route, ctx) => {
+      const key = keyOf(view, ctx)!;
+      const other = ctx.settings.buckets.other;
+      if (view.served && view.params.bucketId === other) return `${view.entry.status} on bucket ${other} to key "${key.name}", whose bucketIds leave it out`;
+      const marker = ctx.markers.shownIn(view.entry.text, requestText(view));
+      return marker ? `the answer to key "${key.name}" shows ${marker.what} ("${marker.value}")` : undefined;
+    },
+  },
+  {
+    slug: 'robustness',
+    area: 'robustness',
+    level: () => 'core',
+    sentence: () => 'was answered with a 5xx',
+    appliesTo: () => true,
+    relevant: (_view, route, ctx) => !ctx.unserved.has(route.operationId),
+    broken: (view) => (view.entry.status >= 500 ? `${view.entry.status}` : undefined),
+  },
+  {
+    slug: 'file-hierarchy',
+    area: 'bucket-limits',
+    level: () => 'core',
+    sentence: () => 'served a file named under a bucket it does not belong to',
+    appliesTo: (route) => route.pathTemplate.includes('{fileId}'),
+    relevant: (view, _route, ctx) => {
+      const home = ctx.fileBuckets.get(view.params.fileId ?? '');
+      return home !== undefined && view.params.bucketId !== undefined && home !== view.params.bucketId;
+    },
+    broken: (view, _route, ctx) =>
+      view.served
+        ? `${view.entry.status} for file ${view.params.fileId} (of bucket ${ctx.fileBuckets.get(view.params.fileId)}) under bucket ${view.params.bucketId}`
+        : undefined,
+  },
+  {
+    slug: 'workspace-hierarchy',
+    area: 'paths',
+    // A bucket's workspace in its path is a choice of the gap register (G36): serving it under another one leaks nothing the key could not reach.
+    level: () => 'profile',
+    sentence: () => 'served a bucket named under a workspace it does not belong to',
+    // Upload-complete refuses every API-key client before anything else (G03): nothing there can show the rule.
+    appliesTo: (route) => route.bucketScoped && !route.agentForbidden,
+    relevant: (view, _route, ctx) =>
+      view.params.workspaceId !== undefined &&
+      view.params.workspaceId !== ctx.settings.workspaceId &&
+      [ctx.settings.buckets.allowed, ctx.settings.buckets.other].includes(view.params.bucketId ?? ''),
+    broken: (view) =>
+      view.served ? `${view.entry.status} for bucket ${view.params.bucketId} under workspace ${view.params.workspaceId}` : undefined,
+  },
+];

@@ -1,0 +1,137 @@
+// The artifact scan after a run finds keys in pieces too: planted cut, wrapped or nested
+// in summaries, JUnit, run records and inside the HTML report's embedded archive, each is
+// found (and the independent detector agrees), and the guard deletes it and reports it.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { guardArtifacts } from '../cli/artifact-guard.ts';
+import type { PreparedTarget } from '../cli/prepare-target.ts';
+import { findLeaks } from '../report/leak-scan.ts';
+import { buildSummary } from '../report/summary.ts';
+import { filesUnder, scanForKeys, scanText, zipOf } from './support/artifact-scan.ts';
+import { TEST_KEYS, cutForms } from './support/key-encodings.ts';
+import { summaryCheck } from './support/summary-checks.ts';
+
+const KEYS = { minted: 'bk_test_9f3c2a7e5b1d4c6a8e0f2b4d6c8a1e3f', every: TEST_KEYS.every };
+const secrets = Object.entries(KEYS).map(([name, token]) => ({ env: `BUCKETKIT_KEY_${name.toUpperCase()}`, token }));
+
+/** A fresh report dir holding the given files (paths relative to it). */
+function reportDirWith(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bk-fragments-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+/** An HTML report page whose data is a base64 zip holding the given entries, as Playwright's report embeds it. */
+function htmlReport(entries: { name: string; data: string }[]): string {
+  const zip = zipOf(entries).toString('base64');
+  return `<!DOCTYPE html><html><body><script>window.playwrightReportBase64 = "data:application/zip;base64,${zip}";</script></body></html>`;
+}
+
+const relativeFiles = (dir: string, files: string[]) => files.map((f) => f.slice(dir.length + 1)).sort();
+
+describe.each(secrets)('the scan, for $env in pieces', ({ env, token }) => {
+  it.each(cutForms(token))('finds it $name, in a file and inside the report archive', ({ name, text }) => {
+    const dir = reportDirWith({
+      'summary.md': `# Run\n\n${text}\n`,
+      'html/index.html': htmlReport([{ name: 'data/check.json', data: JSON.stringify({ title: 'a check', detail: text }) }]),
+      'junit.xml': '<testsuites><testsuite name="clean"/></testsuites>',
+    });
+    const leaks = findLeaks(dir, secrets);
+    expect(
+      relativeFiles(
+        dir,
+        leaks.map((l) => l.file),
+      ),
+      name,
+    ).toEqual(['html/index.html', 'summary.md']);
+    expect(leaks.every((l) => l.secrets.length === 1 && l.secrets[0].env === env)).toBe(true);
+    // The planted pieces are real: the independent detector sees them too, the archive's entry included.
+    const seen = new Set(scanForKeys(dir, KEYS).map((l) => l.where));
+    expect(seen.has('summary.md') && seen.has('html/index.html!data/check.json'), name).toBe(true);
+  });
+});
+
+describe('the artifact guard', () => {
+  const token = KEYS.minted;
+  const [head, tail] = [token.slice(0, 16), token.slice(16)];
+  const planted = {
+    'summary.md': `| check | reason |\n|---|---|\n| AUTH-1 | echoed ${head}\n${tail} back |\n`,
+    'summary.json': JSON.stringify({ failure: { keyStart: head, keyEnd: tail } }, null, 2),
+    'junit.xml': `<property name="url" value="?a=${encodeURIComponent(head)}&amp;b=${encodeURIComponent(tail)}"/>`,
+    'run/records.jsonl': `${JSON.stringify({ id: 'ERR-1', detail: `key ${head}\n${tail}` })}\n`,
+    'html/index.html': htmlReport([
+      {
+        name: 'report.json',
+        data: JSON.stringify({ nested: Buffer.from(Buffer.from(`Bearer ${token}`).toString('base64')).toString('base64') }),
+      },
+      {
+        name: 'trace.txt',
+        data: Buffer.from(`${'-'.repeat(50)}Bearer ${token}`)
+          .toString('base64')
+          .replace(/.{76}/g, '$&\r\n'),
+      },
+    ]),
+  };
+  const harmless = {
+    'run/settings.json': JSON.stringify({ keys: [{ name: 'minted', env: 'BUCKETKIT_KEY_MINTED' }] }),
+    'run/short.txt': `seven characters of a key: ${token.slice(9, 16)}`,
+  };
+
+  it('finds every planted file and only those, naming the key', () => {
+    const dir = reportDirWith({ ...planted, ...harmless });
+    const leaks = findLeaks(dir, secrets);
+    expect(
+      relativeFiles(
+        dir,
+        leaks.map((l) => l.file),
+      ),
+    ).toEqual(Object.keys(planted).sort());
+    expect(leaks.every((l) => l.secrets.map((s) => s.env).join() === 'BUCKETKIT_KEY_MINTED')).toBe(true);
+    expect(new Set(scanForKeys(dir, KEYS).map((l) => l.where.split('!')[0]))).toEqual(new Set(Object.keys(planted)));
+  });
+
+  it("does not take a structured key's public words (its prefix, its name) for a leak", () => {
+    const readonly = { env: 'BUCKETKIT_KEY_READONLY', token: 'bk_test_5e0c9a1f7d3b2e48_readonly' };
+    const settings = JSON.stringify({ keys: [{ name: 'readonly', env: readonly.env }], tokens: 'bk_test_…' }, null, 2);
+    const dir = reportDirWith({ 'run/settings.json': settings, 'summary.md': 'the key "readonly" is served' });
+    expect(findLeaks(dir, [readonly])).toEqual([]);
+    writeFileSync(join(dir, 'summary.md'), `the key "readonly" (${readonly.token.slice(0, 12)}…) is served`);
+    expect(
+      relativeFiles(
+        dir,
+        findLeaks(dir, [readonly]).map((l) => l.file),
+      ),
+    ).toEqual(['summary.md']);
+  });
+
+  it('deletes each file holding a piece, reports each as a harness problem, and leaves no piece behind', () => {
+    const dir = reportDirWith({ ...planted, ...harmless });
+    const target = { target: { name: 't', runDir: join(dir, 'run'), reportDir: dir }, settings: {}, secrets } as unknown as PreparedTarget;
+    const summary = buildSummary(
+      {
+        runId: 'bk1',
+        baseUrl: 'http://127.0.0.1:1/api/v1',
+        level: 'core',
+        readOnly: false,
+        checks: [summaryCheck('AUTH-1', 'fail')],
+        harnessProblems: [],
+      },
+      ['GET /a'],
+    );
+    const { summaries, leaks } = guardArtifacts([target], [summary], dir);
+    expect(leaks[0]).toHaveLength(Object.keys(planted).length);
+    const problems = summaries[0].harnessProblems;
+    expect(problems).toHaveLength(Object.keys(planted).length);
+    for (const file of ['html/index.html', 'run/records.jsonl'])
+      expect(problems.some((p) => p.includes(`($BUCKETKIT_KEY_MINTED) reached ${file}; the file was deleted`))).toBe(true);
+    // The deleted files are gone; summary.json, summary.md and junit.xml are written again from the run's own summary.
+    expect(relativeFiles(dir, filesUnder(dir))).toEqual(['junit.xml', 'run/settings.json', 'run/short.txt', 'summary.json', 'summary.md']);
+    expect(scanForKeys(dir, KEYS)).toEqual([]);
+    expect(scanText('the problems', problems.join('\n'), KEYS)).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+// Deployments that break a rule, or hardly answer, get a verdict that says so:
+// uploads that never become ready or need upload-complete fail the upload rule
+// (and only what needs test files is "not run", pointing at it); routes served
+// under another path shape or not at all are failed by their served check and
+// the rest of their checks are "not served", never passed; a deployment that
+// answers every request 429 gives no verdict and no passing refusal.
+import { afterEach, describe, expect, it } from 'vitest';
+import { uploadsNeverReady } from './support/upload-variants.ts';
+import { bucketRoutesAt, SINGULAR_BUCKET } from './support/path-shape.ts';
+import { servesOnly } from './support/partial-server.ts';
+import { always429 } from './support/rate-limit-rules.ts';
+import { underPath, when } from './support/rule-stack.ts';
+import { startUploadNeedsCompleteVariant, startVariant, type Variant } from './support/variant.ts';
+import { describeRun, idsWith, runAgainst, type VariantRun } from './support/variant-run.ts';
+
+/** Every check that could not run names what it needed and the check whose rule that rests on. */
+function expectNotRunPointsAt(run: VariantRun, checkId: string): void {
+  const notRun = run.summary.checks.filter((c) => c.status === 'error');
+  expect(notRun.length).toBeGreaterThan(0);
+  for (const c of notRun) expect(c.reason, c.id).toMatch(new RegExp(`^not run: .*\\(see ${checkId}\\)`));
+}
+
+describe('a deployment whose', () => {
+  let variant: Variant | undefined;
+  afterEach(async () => {
+    await variant?.close();
+    variant = undefined;
+  });
+
+  it('uploads never become ready FAILS the upload rule; only the checks needing test files are not run, pointing at it', async () => {
+    variant = await startVariant({ rules: [uploadsNeverReady()] });
+    const run = await runAgainst(variant, { overrides: { consistencyWindowMs: 1500 } });
+    console.log(describeRun('uploads never ready', run));
+    expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
+    expect(run.byId.get('UPLOAD-appears-without-complete')?.status).toBe('fail');
+    expectNotRunPointsAt(run, 'UPLOAD-appears-without-complete');
+    // Checks that need no test file still give their verdict.
+    expect(run.byId.get('AUTH-listWorkspaces-refused')?.status).toBe('pass');
+    expect(run.verdict.reason).toMatch(/checks? could not run/);
+  }, 240_000);
+
+  it('uploads need upload-complete FAILS the upload rule the same way', async () => {
+    variant = await startUploadNeedsCompleteVariant();
+    const run = await runAgainst(variant, { overrides: { consistencyWindowMs: 1500 } });
+    console.log(describeRun('uploads need upload-complete', run));
+    expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
+    expect(run.byId.get('UPLOAD-appears-without-complete')?.status).toBe('fail');
+    expectNotRunPointsAt(run, 'UPLOAD-appears-without-complete');
+  }, 240_000);
+
+  it('bucket routes live under another path shape FAILS their served checks; their other checks are not served', async () => {
+    variant = await startVariant({ rules: (c) => [bucketRoutesAt(SINGULAR_BUCKET, c.workspaceOf)] });
+    const run = await runAgainst(variant);
+    console.log(describeRun('buckets under /bucket/', run));
+    expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
+    expect(run.byId.get('PATH-listFiles-served')?.status).toBe('fail');
+    expect(run.byId.get('SCOPE-listFiles-refused')?.status).toBe('unserved');
+    expect(run.byId.get('SCOPE-listFiles-refused')?.reason).toMatch(/^not served: GET .*\/files answered 404 .* \(see PATH-listFiles-served\)$/);
+    // Nothing of a route the deployment does not serve counts as passed.
+    const served = new Set(['GET /workspaces', 'GET /workspaces/{workspaceId}/buckets']);
+    const passedElsewhere = run.summary.checks.filter((c) => c.status === 'pass' && c.route && !served.has(c.route) && !c.id.startsWith('ORACLE-'));
+    expect(passedElsewhere.map((c) => c.id)).toEqual([]);
+  }, 240_000);
+
+  it('is partly built (3 routes of 21) FAILS the unbuilt routes and judges the built ones; no refusal of an unbuilt route passes', async () => {
+    variant = await startVariant({ rules: [servesOnly(['listWorkspaces', 'listBuckets', 'listFiles'])] });
+    const run = await runAgainst(variant);
+    console.log(describeRun('3 routes of 21', run));
+    expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
+    for (const op of ['listWorkspaces', 'listBuckets', 'listFiles']) expect(run.byId.get(`PATH-${op}-served`)?.status, op).toBe('pass');
+    expect(run.byId.get('PATH-presignUpload-served')?.status).toBe('fail');
+    // A route whose proof needs a test file cannot be shown served without uploads: its checks say so, none passes.
+    expect(run.byId.get('PATH-updateFile-served')?.reason).toMatch(/^not run: .*\(see PATH-presignUpload-served\)/);
+    expect(run.byId.get('SCOPE-updateFile-refused')?.reason).toMatch(/^not run: PATH-updateFile-served could not show the route is served/);
+    expect(run.byId.get('SCOPE-listFiles-refused')?.status).toBe('pass');
+    const unbuiltPassed = run.summary.checks.filter(
+      (c) => c.status === 'pass' && /-(refused|401|other-refused)$/.test(c.id) && !/-(listWorkspaces|listBuckets|listFiles)-/.test(c.id),
+    );
+    expect(unbuiltPassed.map((c) => c.id)).toEqual([]);
+    expect(run.summary.totals.unserved).toBeGreaterThan(50);
+  }, 240_000);
+
+  it('answers every request 429 gives no verdict, says it was rate limited, and passes no refusal check', async () => {
+    variant = await startVariant({ rules: [when(underPath(), always429)] });
+    const run = await runAgainst(variant);
+    console.log(describeRun('always 429', run));
+    expect(run.verdict.exitCode).toBe(2);
+    expect(run.summary.totals.pass).toBe(0);
+    expect(run.summary.totals.fail).toBe(0);
+    expect(`${run.summary.incomplete?.reason} ${run.verdict.reason}`).toMatch(/rate limited|429/);
+  }, 240_000);
+});

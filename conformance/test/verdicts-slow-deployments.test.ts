@@ -1,0 +1,70 @@
+// Deployments as they are in real life, each conforming: slow (every answer
+// late), rate-limited per key (429 with Retry-After), eventually consistent
+// (writes show in listings 300-500 ms later), with ids the seed allows (any
+// string). Each gets the right verdict at core: PASSED, with the 429s met
+// waited out and never counted as a refusal or a failure.
+import { afterEach, describe, expect, it } from 'vitest';
+import { latency } from './support/latency-rule.ts';
+import { tokenBucket } from './support/rate-limit-rules.ts';
+import { eventualListings } from './support/eventual-listings.ts';
+import { underPath, when } from './support/rule-stack.ts';
+import { startVariant, type Variant } from './support/variant.ts';
+import { describeRun, idsWith, runAgainst } from './support/variant-run.ts';
+
+describe('a conforming deployment that is', () => {
+  let variant: Variant | undefined;
+  afterEach(async () => {
+    await variant?.close();
+    variant = undefined;
+  });
+
+  it('slow (every answer 60 ms late) passes every core check', async () => {
+    variant = await startVariant({ rules: [latency(60)] });
+    const run = await runAgainst(variant);
+    console.log(describeRun('latency 60 ms', run));
+    expect(idsWith(run, 'fail')).toEqual([]);
+    expect(idsWith(run, 'error')).toEqual([]);
+    expect(run.verdict.label).toBe('PASSED');
+  }, 240_000);
+
+  it('rate-limited per key (token bucket, 429 with Retry-After) passes, the 429s waited out and counted', async () => {
+    const limiter = tokenBucket({ perSecond: 60, burst: 120 });
+    variant = await startVariant({ rules: [when(underPath(), limiter.rule)] });
+    const run = await runAgainst(variant);
+    console.log(describeRun('token bucket 60/s, burst 120, per key', run));
+    expect(idsWith(run, 'fail')).toEqual([]);
+    expect(idsWith(run, 'error')).toEqual([]);
+    expect(run.verdict.label).toBe('PASSED');
+    // The deployment did refuse some requests for the rate: the run met them and did not count them as refusals.
+    const refused = Object.values(limiter.counts()).reduce((n, c) => n + c.refused, 0);
+    expect(refused).toBeGreaterThan(0);
+    expect(run.summary.stats?.rateLimited).toBe(refused);
+  }, 240_000);
+
+  it('eventually consistent (writes show in listings 300-500 ms later) passes every core check', async () => {
+    variant = await startVariant({ rules: (c) => [eventualListings({ observerToken: c.fullToken }).rule] });
+    const run = await runAgainst(variant);
+    console.log(describeRun('eventual listings 300-500 ms', run));
+    expect(idsWith(run, 'fail')).toEqual([]);
+    expect(idsWith(run, 'error')).toEqual([]);
+    expect(run.verdict.label).toBe('PASSED');
+  }, 240_000);
+
+  it('eventually consistent still fails a refused write that was applied (a trash restore), once the trash shows', async () => {
+    variant = await startVariant({ faults: ['refusal-changes-state'], rules: (c) => [eventualListings({ observerToken: c.fullToken }).rule] });
+    const run = await runAgainst(variant);
+    console.log(describeRun('eventual listings, refused writes applied', run));
+    expect(run.verdict.label).toBe('FAILED');
+    expect(idsWith(run, 'fail').filter((id) => id.startsWith('SCOPE-'))).not.toEqual([]);
+  }, 240_000);
+
+  it('using ids with ":", ".", "~", "@", "+", a space and non-ASCII letters passes every core check', async () => {
+    variant = await startVariant({ oddIds: true });
+    expect(variant.workspaceId).toMatch(/[:.~@+ ]/);
+    const run = await runAgainst(variant);
+    console.log(describeRun('odd ids', run));
+    expect(idsWith(run, 'fail')).toEqual([]);
+    expect(idsWith(run, 'error')).toEqual([]);
+    expect(run.verdict.label).toBe('PASSED');
+  }, 240_000);
+});

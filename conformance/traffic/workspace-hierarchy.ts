@@ -1,0 +1,55 @@
+// Traffic for the resource hierarchy: every bucket route called with a valid
+// key and a valid body on the allowed bucket, but with the bucket named under
+// another workspace (another one the key lists, or an id of none). The oracle
+// then judges whether any such request was served.
+import type { Route } from '../../openapi/contract/route-table.ts';
+import type { RunSettings } from '../config/config-types.ts';
+import { expectedScope, type GeneratorContext } from '../checks/generator-context.ts';
+import { scenarioFor } from '../checks/operations.ts';
+import { listedItems } from '../checks/read-back.ts';
+import { callRequest, isSuccess, routeById } from '../checks/request-builder.ts';
+import type { CheckRun } from '../plan/check-types.ts';
+import type { IntendedRequest } from '../oracles/logged-exchange.ts';
+import type { TrafficTask } from './traffic-types.ts';
+
+const elsewhere = new WeakMap<RunSettings, Promise<string>>();
+
+/** A workspace id other than the run's: one the workspace listing shows, else one no deployment has. */
+function otherWorkspace(ctx: CheckRun): Promise<string> {
+  let found = elsewhere.get(ctx.settings);
+  if (!found) {
+    found = (async () => {
+      const route = routeById('listWorkspaces');
+      const ex = await ctx.api.send(callRequest(route, ctx.settings, 'allowed', {}, { key: ctx.harnessKey([route.scope]) }));
+      const ids = isSuccess(ex.status) ? listedItems<{ id?: unknown }>(ex.json).map((w) => w.id) : [];
+      const other = ids.find((id): id is string => typeof id === 'string' && id !== ctx.settings.workspaceId);
+      return other ?? `${ctx.settings.workspaceId}-not-its-workspace`;
+    })();
+    elsewhere.set(ctx.settings, found);
+  }
+  return found;
+}
+
+function hierarchyTask(route: Route, g: GeneratorContext): TrafficTask {
+  const scenario = scenarioFor(route);
+  return {
+    name: `${route.method} ${route.pathTemplate} with the allowed bucket named under another workspace`,
+    keys: { holder: { holds: [expectedScope(route, g.overrides)], reaches: ['allowed'] } },
+    writes: route.mutates || scenario.files === 'disposable',
+    needs: scenario.files === 'shared' ? ['allowedFile', 'otherFile'] : undefined,
+    async run(ctx) {
+      const workspaceId = await otherWorkspace(ctx);
+      const call = await scenario.valid(ctx, 'allowed');
+      const request: IntendedRequest = {
+        ...callRequest(route, { ...ctx.settings, workspaceId }, { id: ctx.settings.buckets.allowed }, call, { key: ctx.keys.holder[0] }),
+        intent: { operationId: route.operationId, variant: `bucket under workspace ${workspaceId}` },
+      };
+      await ctx.api.send(request);
+    },
+  };
+}
+
+/** One task per bucket route (not the one agents must not call). */
+export function workspaceHierarchyTraffic(g: GeneratorContext): TrafficTask[] {
+  return g.routes.filter((route) => route.bucketScoped && !route.agentForbidden).map((route) => hierarchyTask(route, g));
+}
