@@ -54,6 +54,8 @@ async function run(name, args) {
     return 2;
   }
   const argv = command.named ? [name, ...args] : args;
+  // The command prints its usage as it was invoked (`bucketkit mock [options]`).
+  process.env.BUCKETKIT_INVOKED_AS = `bucketkit ${name}`;
   if (fromSource) {
     const tsx = createRequire(import.meta.url).resolve('tsx/cli');
     const result = spawnSync(process.execPath, [tsx, here(`../${command.entry}.ts`), ...argv], { stdio: 'inherit' });

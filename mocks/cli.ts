@@ -1,113 +1,87 @@
-// `npm start`: serves the HTTP mock on 127.0.0.1:4010 and prints the banner
-// (base URL, seeded ids, ready keys). Stops cleanly on SIGINT/SIGTERM.
-import { parseArgs } from 'node:util';
+// `bucketkit mock` (`npm start` in the kit's checkout): serves the HTTP mock on
+// 127.0.0.1:4010 with the seeded world (and fixtures, a profile) and prints the
+// banner (base URL, ids, ready keys). Stops cleanly on SIGINT/SIGTERM, writing
+// the coverage report first when asked.
 import { startMockServer, type MockServer } from './http/start-mock-server.ts';
-import { MAX_FILE_COUNT } from './world/generate-world.ts';
-import type { Latency } from './core/latency.ts';
+import { helpText, parseCliOptions, type CliOptions } from './http/cli-options.ts';
+import { banner } from './http/banner.ts';
+import { writeCoverageFiles } from './http/coverage-files.ts';
+import { loadFixturesFile } from './fixtures/load-fixtures-file.ts';
+import { loadProfileFile } from './profile/load-profile-file.ts';
+import type { Fixtures } from './fixtures/fixture-types.ts';
+import { FixturesError } from './fixtures/check-fixtures.ts';
+import { ProfileError } from './profile/check-profile.ts';
 
-const HELP = `Usage: npm start -- [options]
+/** Exit codes: 2 for bad flags or files, 1 when the mock cannot start otherwise. */
+const BAD_INPUT = 2;
 
-  --port N        port to listen on (default 4010; 0 picks a free one)
-  --host HOST     interface to bind (default 127.0.0.1)
-  --seed N        world seed (default: the fixed seed; same seed, same ids and data)
-  --files N       number of seeded files, 0 to ${MAX_FILE_COUNT} (default 300)
-  --latency MS    delay every API answer by MS, or by a random MIN-MAX range (e.g. 100-400)
-  --cors          answer CORS preflights and add Access-Control-* headers
-  --allow-host H  also accept requests whose Host names H (repeatable; e.g. a name in /etc/hosts)
-  --help          show this help
-`;
+/** An error in what the user gave (a file, a field of it): exit 2, like a bad flag. */
+class InputError extends Error {}
 
-function integer(name: string, raw: string | undefined, min: number, max: number): number | undefined {
-  if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
-    throw new Error(`--${name} must be an integer from ${min} to ${max}, got "${raw}".`);
-  return Number(raw);
-}
-
-function latency(raw: string | undefined): Latency | undefined {
-  if (raw === undefined) return undefined;
-  const match = /^(\d+)(?:-(\d+))?$/.exec(raw);
-  if (
-    !match ||
-    Number(match[1]) > 60_000 ||
-    (match[2] !== undefined && (Number(match[2]) > 60_000 || Number(match[2]) < Number(match[1])))
-  ) {
-    throw new Error(`--latency must be milliseconds (0-60000) or a MIN-MAX range, got "${raw}".`);
+async function start(options: CliOptions): Promise<{ server: MockServer; givenTokens: Set<string> }> {
+  let fixtures: Fixtures | undefined;
+  let profile: ReturnType<typeof loadProfileFile> | undefined;
+  try {
+    if (options.fixturesFile) fixtures = (await loadFixturesFile(options.fixturesFile)) as Fixtures;
+    if (options.profileFile) profile = loadProfileFile(options.profileFile);
+  } catch (error) {
+    throw new InputError((error as Error).message, { cause: error });
   }
-  return match[2] === undefined ? Number(match[1]) : [Number(match[1]), Number(match[2])];
-}
-
-// A host name as HTTP's Host header carries it, without a port.
-function allowedHosts(names: string[]): string[] {
-  const bad = names.find((name) => !/^[A-Za-z0-9.-]{1,253}$/.test(name));
-  if (bad !== undefined) throw new Error(`--allow-host must be a host name such as mock.local, got "${bad}".`);
-  return names;
-}
-
-function parseOptions(argv: string[]) {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      seed: { type: 'string' },
-      files: { type: 'string' },
-      latency: { type: 'string' },
-      cors: { type: 'boolean' },
-      'allow-host': { type: 'string', multiple: true },
-      help: { type: 'boolean' },
-    },
+  const server = await startMockServer({
+    port: options.port,
+    host: options.host,
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.files !== undefined ? { files: options.files } : {}),
+    ...(fixtures ? { fixtures } : {}),
+    ...(profile ? { profile } : {}),
+    latencyMs: options.latencyMs,
+    cors: options.cors,
+    allowedHosts: options.allowedHosts,
   });
-  return {
-    help: values.help === true,
-    port: integer('port', values.port, 0, 65535) ?? 4010,
-    host: values.host ?? '127.0.0.1',
-    seed: integer('seed', values.seed, 0, Number.MAX_SAFE_INTEGER),
-    files: integer('files', values.files, 0, MAX_FILE_COUNT),
-    latencyMs: latency(values.latency),
-    cors: values.cors === true,
-    allowedHosts: allowedHosts(values['allow-host'] ?? []),
-  };
-}
-
-function banner(server: MockServer, readyMs: number): string {
-  const { app } = server;
-  const info = app.info();
-  const names = new Map(app.world.buckets.map((b) => [b.id, b.name]));
-  const lines = [
-    `bucketkit mock: ${server.baseUrl}  (seed ${info.seed}, ${info.files} files, ready in ${readyMs} ms)`,
-    ...info.workspaces.map((w) => `  workspace ${w.id} "${w.name}": ${w.buckets.map((b) => `${b} (${names.get(b)})`).join(', ')}`),
-    '',
-    'Keys this mock made for you (send as Authorization: Bearer <key>):',
-    `  full access              ${app.presetKeys.full}`,
-    `  read-only                ${app.presetKeys.readOnly}`,
-    `  only bucket ${info.workspaces[0].buckets[0]}  ${app.presetKeys.oneBucket}`,
-    '',
-    `Control: POST ${server.origin}/__mock/keys | POST /__mock/reset | GET /__mock/info`,
-    `Try:     curl -H "Authorization: Bearer $KEY" ${server.baseUrl}/workspaces`,
-  ];
-  return lines.join('\n');
+  return { server, givenTokens: new Set((fixtures?.keys ?? []).flatMap((k) => (k.token ? [k.token] : []))) };
 }
 
 async function main(): Promise<void> {
-  let options: ReturnType<typeof parseOptions>;
+  let options: CliOptions;
   try {
-    options = parseOptions(process.argv.slice(2));
+    options = parseCliOptions(process.argv.slice(2));
   } catch (error) {
-    console.error(`${(error as Error).message}\n\n${HELP}`);
-    process.exit(2);
+    console.error(`${(error as Error).message}\n\n${helpText()}`);
+    process.exit(BAD_INPUT);
   }
-  if (options.help) return void console.log(HELP);
-  const { help: _help, ...serverOptions } = options;
-  const server = await startMockServer(serverOptions);
-  console.log(banner(server, Math.round(performance.now())));
+  if (options.help) return void console.log(helpText());
+  let started: Awaited<ReturnType<typeof start>>;
+  try {
+    started = await start(options);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') console.error(`port ${options.port} is in use: pass --port N (or --port 0 for a free one)`);
+    else if (code === 'EACCES')
+      console.error(`port ${options.port} needs privileges on this machine: pass --port N above 1023 (or --port 0 for a free one)`);
+    else console.error(`The mock could not start: ${(error as Error).message}`);
+    const badInput = error instanceof InputError || error instanceof FixturesError || error instanceof ProfileError;
+    process.exit(badInput ? BAD_INPUT : 1);
+  }
+  const { server, givenTokens } = started;
+  console.log(banner(server, Math.round(performance.now()), givenTokens));
+  let stopping = false;
   const stop = (signal: string) => {
+    // A second signal while stopping must not cut the coverage report short.
+    if (stopping) return;
+    stopping = true;
     console.log(`\n${signal}: stopping the mock.`);
+    if (options.coverageFile) {
+      try {
+        const written = writeCoverageFiles(options.coverageFile, server.coverage());
+        console.log(`Coverage written to ${written.json} and ${written.markdown}.`);
+      } catch (error) {
+        console.error(`The coverage report could not be written: ${(error as Error).message}`);
+      }
+    }
     void server.close().then(() => process.exit(0));
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((error) => {

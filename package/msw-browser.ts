@@ -1,3 +1,11 @@
-// `bucketkit/msw/browser`: the mock inside the page (MSW setupWorker); the spec comes inlined by the bundler.
-export { createBrowserMock, startMockWorker, type BrowserMockOptions, type MswMock, type MswMockOptions } from '../mocks/msw/browser.ts';
-export type { MockAppHandle, PresetKeys } from '../mocks/app/create-mock-app.ts';
+// `bucketkit/msw/browser`: the mock inside the page (MSW setupWorker), with scenarios, the request log and coverage;
+// the spec comes inlined by the bundler.
+export {
+  setupMockWorker,
+  startMockWorker,
+  createBrowserMock,
+  type BrowserMockOptions,
+  type MswMock,
+  type MswMockOptions,
+} from '../mocks/msw/browser.ts';
+export * from './mock-types.ts';

@@ -7,21 +7,25 @@ export interface PresetKeys {
   full: string;
   /** Every `:read` scope, every bucket. */
   readOnly: string;
-  /** Every scope, only the first bucket of the first workspace. */
+  /** Every scope, only the first bucket of the first workspace (no bucket at all in a world without buckets). */
   oneBucket: string;
 }
+
+/** The names the request log gives the preset keys; a fixture key may not take them. */
+export const PRESET_KEY_NAMES = ['full', 'read-only', 'one-bucket'] as const;
 
 /** A key store holding the preset keys. */
 export function createPresetKeys(
   seed: number,
   knownScopes: readonly string[],
-  firstBucketId: string,
+  firstBucketId: string | undefined,
 ): { keys: KeyStore; presetKeys: PresetKeys } {
   const keys = new KeyStore();
+  const [full, readOnly, oneBucket] = PRESET_KEY_NAMES;
   const presetKeys: PresetKeys = {
-    full: keys.addPreset(seed, 'full', { scopes: knownScopes, bucketIds: null }),
-    readOnly: keys.addPreset(seed, 'read', { scopes: knownScopes.filter((s) => s.endsWith(':read')), bucketIds: null }),
-    oneBucket: keys.addPreset(seed, 'bucket', { scopes: knownScopes, bucketIds: [firstBucketId] }),
+    full: keys.addPreset(seed, 'full', { name: full, scopes: knownScopes, bucketIds: null }),
+    readOnly: keys.addPreset(seed, 'read', { name: readOnly, scopes: knownScopes.filter((s) => s.endsWith(':read')), bucketIds: null }),
+    oneBucket: keys.addPreset(seed, 'bucket', { name: oneBucket, scopes: knownScopes, bucketIds: firstBucketId ? [firstBucketId] : [] }),
   };
   return { keys, presetKeys };
 }

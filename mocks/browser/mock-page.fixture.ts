@@ -24,18 +24,23 @@ export class MockPage {
     });
   }
 
-  /** Calls `fetch(path, init)` inside the page; a JSON body comes back parsed, any other as text. */
+  /** Calls `fetch(path, init)` inside the page; a JSON body comes back parsed, any other as text; a network error is status 0. */
   fetch(path: string, init: { method?: string; token?: string; json?: unknown } = {}): Promise<PageResponse> {
     return this.page.evaluate(
       async ({ path, init }) => {
         const headers: Record<string, string> = {};
         if (init.token) headers.Authorization = `Bearer ${init.token}`;
         if (init.json !== undefined) headers['Content-Type'] = 'application/json';
-        const response = await fetch(path, {
-          method: init.method ?? 'GET',
-          headers,
-          body: init.json === undefined ? undefined : JSON.stringify(init.json),
-        });
+        let response: Response;
+        try {
+          response = await fetch(path, {
+            method: init.method ?? 'GET',
+            headers,
+            body: init.json === undefined ? undefined : JSON.stringify(init.json),
+          });
+        } catch (error) {
+          return { status: 0, contentType: null, body: `${(error as Error).name}: ${(error as Error).message}` };
+        }
         const text = await response.text();
         const contentType = response.headers.get('content-type');
         return { status: response.status, contentType, body: contentType?.includes('json') && text ? JSON.parse(text) : text };
@@ -57,7 +62,15 @@ export class MockPage {
   }
 }
 
-export const test = base.extend<{ mockPage: MockPage }, { site: StaticSite }>({
+/** A page whose mock has the test fixtures; navigated, its worker running. */
+async function openPage(page: Page, url: string): Promise<MockPage> {
+  const mockPage = new MockPage(page);
+  await page.goto(url);
+  await expect(page.locator('#status')).toHaveText('ready');
+  return mockPage;
+}
+
+export const test = base.extend<{ mockPage: MockPage; fixturesPage: MockPage }, { site: StaticSite }>({
   site: [
     async ({}, use) => {
       const built = await buildTestPage();
@@ -72,10 +85,10 @@ export const test = base.extend<{ mockPage: MockPage }, { site: StaticSite }>({
     { scope: 'worker' },
   ],
   mockPage: async ({ page, site }, use) => {
-    const mockPage = new MockPage(page);
-    await page.goto(`${site.origin}/`);
-    await expect(page.locator('#status')).toHaveText('ready');
-    await use(mockPage);
+    await use(await openPage(page, `${site.origin}/`));
+  },
+  fixturesPage: async ({ page, site }, use) => {
+    await use(await openPage(page, `${site.origin}/?fixtures`));
   },
 });
 

@@ -8,7 +8,7 @@ import type { KeyStore } from './key-store.ts';
 import { createApiSteps } from './api-steps.ts';
 import { MAX_JSON_BODY_BYTES } from './request-body.ts';
 import { checkUploadGrant, finishAtOnce, receiveUpload, serveDownload, type UploadFinisher } from './presigned-endpoints.ts';
-import { notFound } from './problems.ts';
+import { notFound, tooLarge } from './problems.ts';
 
 export interface MockEndpoints {
   /** PUT of an upload's bytes; `finish` decides what happens once they arrived. */
@@ -40,6 +40,15 @@ export interface ComponentDeps extends StepDeps {
 
 const UPLOAD_PATH = /^\/__uploads\/([A-Za-z0-9_-]{1,128})$/;
 
+/** The components with some steps replaced; each patch gets the steps it replaces (a variant's or a fault's way in). */
+export function patchSteps(c: MockComponents, patch: (steps: ApiSteps) => Partial<ApiSteps>): MockComponents {
+  return { ...c, steps: { ...c.steps, ...patch(c.steps) } };
+}
+
+// Node's parser has refused a malformed Content-Length already; MSW's requests carry a valid one or none.
+const declaredLength = (head: RequestHead): number | undefined =>
+  head.headers['content-length'] === undefined ? undefined : Number(head.headers['content-length']);
+
 /** The contract's own components. */
 export function createCoreComponents(deps: ComponentDeps): MockComponents {
   const { env, apiBase } = deps;
@@ -58,7 +67,12 @@ export function createCoreComponents(deps: ComponentDeps): MockComponents {
       // The core decides this, not the front end, so a variant that reads a GET's body swaps this part alone.
       if (head.method === 'GET' || head.method === 'HEAD') return { unread: true };
       const upload = UPLOAD_PATH.exec(head.path);
-      if (!upload) return { limit: MAX_JSON_BODY_BYTES };
+      if (!upload) {
+        const declared = declaredLength(head);
+        return declared !== undefined && declared > MAX_JSON_BODY_BYTES
+          ? { refusal: tooLarge(`The body declares ${declared} bytes; JSON bodies may have at most ${MAX_JSON_BODY_BYTES} bytes.`) }
+          : { limit: MAX_JSON_BODY_BYTES };
+      }
       // The grant first: a bogus or spent upload URL costs no buffered byte; a real one takes exactly its declared size.
       const grant = checkUploadGrant(env, head, upload[1]);
       return 'refusal' in grant ? grant : { limit: grant.upload.size };

@@ -2,13 +2,13 @@
 // world, describe the seeded ids. The app that assembles the mock may add
 // routes of its own; every route names the body fields it takes.
 import type { MockRequest, MockResponse } from './types.ts';
-import type { KeySpec } from './key-store.ts';
+import { KEY_NAME, type KeySpec } from './key-store.ts';
 import { badRequest, conflict, jsonResponse, notFound, problem, tooLarge } from './problems.ts';
 import { isChosenToken } from './bearer-token.ts';
 
 /** One control route: method, path, the body fields it takes, and its answer. */
 export interface ControlRoute {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   fields: readonly string[];
   answer(fields: Record<string, unknown>, request: MockRequest): MockResponse | Promise<MockResponse>;
@@ -83,13 +83,20 @@ function mintKey(target: ControlTarget, body: Record<string, unknown>): MockResp
     );
   }
   if (token !== undefined && target.tokenTaken(token)) return conflict('That token is taken by another key of this mock; choose another.');
-  return jsonResponse(201, { token: target.mintKey({ scopes, bucketIds: bucketIds as string[] | null }, token) });
+  const { name } = body;
+  if (name !== undefined && (typeof name !== 'string' || !KEY_NAME.test(name))) {
+    return badRequest('name, when given, must be 1 to 64 letters, digits, spaces or . _ : @ - (the name the request log shows).', [
+      { location: 'body', field: '/name', message: 'must be a key name of 1 to 64 characters' },
+    ]);
+  }
+  const spec: KeySpec = { scopes, bucketIds: bucketIds as string[] | null, ...(name === undefined ? {} : { name }) };
+  return jsonResponse(201, { token: target.mintKey(spec, token) });
 }
 
 /** The core control routes: keys, reset, info. */
 export function coreControlRoutes(target: ControlTarget): ControlRoute[] {
   return [
-    { method: 'POST', path: '/__mock/keys', fields: ['scopes', 'bucketIds', 'token'], answer: (fields) => mintKey(target, fields) },
+    { method: 'POST', path: '/__mock/keys', fields: ['scopes', 'bucketIds', 'token', 'name'], answer: (fields) => mintKey(target, fields) },
     {
       method: 'POST',
       path: '/__mock/reset',

@@ -1,10 +1,12 @@
 // `Prefer: code=NNN` (as Prism understands it): answers the documented example
-// of that status for the route, so a frontend can see every state on demand.
+// of that status for the route, so a frontend can see every state on demand;
+// any other status from 100 to 599 gets a generic answer.
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Route } from '../../openapi/contract/route-table.ts';
 import { resolveRef, type ApiDocument } from '../../openapi/contract/spec-refs.ts';
 import type { MockResponse } from './types.ts';
 import { badRequest } from './problems.ts';
+import { MAX_STATUS, MIN_STATUS, undocumentedAnswer } from './simulated-answer.ts';
 
 interface Example {
   contentType: string;
@@ -41,15 +43,31 @@ export function preferredCode(prefer: string | undefined): string | undefined {
   return /(?:^|[,;\s])code=("?)([^",;\s]*)\1/i.exec(prefer)?.[2];
 }
 
-/** The example response for the preferred code, or a 400 listing the documented codes. */
+/** Whether the operation documents this status. */
+export function documents(index: ExampleIndex, route: Route, status: number): boolean {
+  return index.get(route.operationId)?.has(status) ?? false;
+}
+
+/** The documented example of a status, or the generic answer for a status the operation does not document. */
+export function answerWithStatus(index: ExampleIndex, route: Route, status: number, why: string): MockResponse {
+  const example = index.get(route.operationId)?.get(status);
+  if (!example) return undocumentedAnswer(status, why);
+  return { status, headers: { ...example.headers }, body: example.body };
+}
+
+/** The answer for the preferred code: its example, a generic answer for an undocumented status, or a 400 for no status at all. */
 export function exampleResponse(index: ExampleIndex, route: Route, code: string): MockResponse {
-  const byStatus = index.get(route.operationId)!;
-  const example = /^\d{3}$/.test(code) ? byStatus.get(Number(code)) : undefined;
-  if (!example) {
-    const codes = [...byStatus.keys()].sort((a, b) => a - b).join(', ');
-    return badRequest(`Prefer: code=${code} is not a documented response of ${route.operationId}; documented codes: ${codes}.`, [
-      { location: 'header', field: 'prefer', message: `must name one of ${codes}` },
+  const status = /^\d{3}$/.test(code) ? Number(code) : NaN;
+  if (!(status >= MIN_STATUS && status <= MAX_STATUS)) {
+    const codes = [...index.get(route.operationId)!.keys()].sort((a, b) => a - b).join(', ');
+    return badRequest(`Prefer: code=${code} is not an HTTP status; give one from 100 to 599 (${route.operationId} documents ${codes}).`, [
+      { location: 'header', field: 'prefer', message: 'must name a status from 100 to 599' },
     ]);
   }
-  return { status: Number(code), headers: { ...example.headers }, body: example.body };
+  return answerWithStatus(
+    index,
+    route,
+    status,
+    `Prefer: code=${status} asked for this answer; ${route.operationId} does not document a ${status}, so its body is generic.`,
+  );
 }

@@ -19,6 +19,8 @@ export interface MockRequest {
    * `bodyLimit(path)`: the request is refused 413 without buffering the rest.
    */
   bodyTruncated?: boolean;
+  /** Aborted when the client goes away before the answer (a hung scenario then lets go of the request). */
+  signal?: AbortSignal;
 }
 
 /** A request before its body: what the core needs to admit or refuse the body. */
@@ -42,13 +44,19 @@ export interface MockResponse {
   headers: Record<string, string>;
   /** A JSON/text body, or bytes (downloads). */
   body?: string | Uint8Array;
+  /**
+   * Answer with no response at all: the front end drops the connection (HTTP
+   * destroys the socket; MSW answers `Response.error()`, a network error).
+   */
+  networkError?: true;
 }
 
 export interface MockApp {
   /** Answers one request. Never throws: an unexpected error inside becomes a logged 500. */
   handle(request: MockRequest): Promise<MockResponse>;
   /**
-   * Restores the seeded world and forgets minted keys (as POST /__mock/reset).
+   * Restores the world the mock started with (seed and fixtures), forgets
+   * minted keys and clears scenarios (as POST /__mock/reset).
    * A large world without a spare ready is rebuilt in slices while the current
    * one keeps serving: await the promise to see the seeded world.
    */

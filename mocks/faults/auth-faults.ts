@@ -23,7 +23,7 @@ export const AUTH_FAULTS = [
       patchSteps(c, (s) => ({
         authenticate: (request, query) =>
           request.headers.authorization === undefined
-            ? { key: { scopes: new Set(deps.knownScopes), bucketIds: null }, token: '' }
+            ? { key: { name: 'anonymous', scopes: new Set(deps.knownScopes), bucketIds: null }, token: '' }
             : s.authenticate(request, query),
       })),
   },

@@ -35,7 +35,8 @@ export const HIERARCHY_FAULTS = [
   },
   {
     name: 'item-listings-span-buckets',
-    description: 'GET .../automations, .../suggestions, .../shares and .../transfers list the items of every bucket of the workspace, whatever the key\'s bucketIds.',
+    description:
+      "GET .../automations, .../suggestions, .../shares and .../transfers list the items of every bucket of the workspace, whatever the key's bucketIds.",
     plant: (c: MockComponents) => LISTERS.reduce((acc, id) => wrapHandler(acc, id, (inner) => spanning(inner)), c),
   },
 ] as const satisfies readonly FaultDefinition[];

@@ -2,7 +2,6 @@
 // returns them with one part replaced or wrapped, plus small helpers the
 // plants share. Nothing here is reached unless a fault is switched on.
 import type { ComponentDeps, MockComponents } from '../core/components.ts';
-import type { ApiSteps } from '../core/api-steps.ts';
 import type { HandlerContext, HandlerTable, OperationHandler, OperationId } from '../core/handler-context.ts';
 import type { MockResponse } from '../core/types.ts';
 
@@ -27,10 +26,7 @@ export const FILE_TAKERS = [
   'runBucketAgent',
 ] as const satisfies readonly OperationId[];
 
-/** The components with some steps replaced; each patch gets the step it replaces. */
-export function patchSteps(c: MockComponents, patch: (steps: ApiSteps) => Partial<ApiSteps>): MockComponents {
-  return { ...c, steps: { ...c.steps, ...patch(c.steps) } };
-}
+export { patchSteps } from '../core/components.ts';
 
 /** The components with one operation's handler wrapped. */
 export function wrapHandler<K extends OperationId>(

@@ -2,7 +2,9 @@
 // MockRequest (headers object reused, body read only when admitted and only up
 // to its limit) and the MockResponse is written out unchanged: without a body
 // for HEAD, with CORS headers where allowed, and closing the connection when
-// the request's body was not read to its end.
+// the request's body was not read to its end. A network error destroys the
+// socket; a 1xx (interim in HTTP, never a final answer) is sent, then the
+// connection closes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MockRequest, MockResponse } from '../core/types.ts';
 import type { BodyAdmission, RequestHead } from './body-admission.ts';
@@ -61,10 +63,14 @@ export function requestHead(req: IncomingMessage): RequestHead {
   };
 }
 
-/** Turns a node request into the core's request value, reading the body only as admitted. */
-export async function toMockRequest(req: IncomingMessage, admit: (head: RequestHead) => BodyAdmission): Promise<ReadRequest> {
+/** Turns a node request into the core's request value, reading the body only as admitted; `signal` tells when the client went away. */
+export async function toMockRequest(
+  req: IncomingMessage,
+  admit: (head: RequestHead) => BodyAdmission,
+  signal?: AbortSignal,
+): Promise<ReadRequest> {
   const head = requestHead(req);
-  const request: MockRequest = { ...head };
+  const request: MockRequest = { ...head, ...(signal ? { signal } : {}) };
   const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
   if (!hasBody) return { request, unread: false };
   const admission = admit(head);
@@ -92,8 +98,14 @@ export function writeResponse(
   response: MockResponse,
   options: { cors: boolean; unread: boolean },
 ): void {
+  if (response.networkError) return void res.destroy();
   const headers: Record<string, string> = options.cors ? { ...CORS_HEADERS, ...response.headers } : { ...response.headers };
-  if (options.unread) headers.Connection = 'close';
+  if (options.unread || response.status < 200) headers.Connection = 'close';
+  if (response.status < 200) {
+    res.writeHead(response.status, headers);
+    res.end();
+    return void res.socket?.end();
+  }
   if (method === 'HEAD') {
     if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-length'))
       headers['Content-Length'] = String(byteLength(response.body));

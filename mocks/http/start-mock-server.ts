@@ -1,10 +1,15 @@
 // Serves the mock's behaviour core over a real node:http server on loopback,
 // behind the front door (Host, Origin and control-API checks), with bounded
-// body reading and timeouts so no client can hold memory or a socket for long.
+// body reading and timeouts so no client can hold memory or a socket for long
+// (a request a scenario holds is let go when its client disconnects).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
 import { createMockApp, type MockAppHandle } from '../app/create-mock-app.ts';
+import { bindControls, type MockControls } from '../app/mock-controls.ts';
+import { checkOptionNames } from '../core/nearest-name.ts';
+import type { Fixtures } from '../fixtures/fixture-types.ts';
+import type { MockProfile } from '../profile/check-profile.ts';
 import type { Latency } from '../core/latency.ts';
 import type { Clock } from '../core/clock.ts';
 import type { MockApp } from '../core/types.ts';
@@ -24,6 +29,10 @@ export interface StartMockServerOptions {
   port?: number;
   seed?: number;
   files?: number;
+  /** Workspaces, buckets, files and keys of your own, with the seeded world or instead of it (see createMockApp). */
+  fixtures?: Fixtures;
+  /** A deployment's profile, played back (see createMockApp). */
+  profile?: MockProfile;
   faults?: readonly string[];
   latencyMs?: Latency;
   /** Answer CORS preflights and add Access-Control-* headers (API and presigned URLs only, never the control API). */
@@ -33,7 +42,23 @@ export interface StartMockServerOptions {
   allowedHosts?: readonly string[];
 }
 
-export interface MockServer {
+/** The option names startMockServer takes. */
+export const START_MOCK_SERVER_OPTIONS = [
+  'host',
+  'port',
+  'seed',
+  'files',
+  'fixtures',
+  'profile',
+  'faults',
+  'latencyMs',
+  'cors',
+  'clock',
+  'allowedHosts',
+] as const satisfies readonly (keyof StartMockServerOptions)[];
+
+/** The HTTP mock: its address, its core, and the controls (`mock.scenario(...)`, `mock.coverage()`, ...). */
+export interface MockServer extends MockControls {
   /** e.g. `http://127.0.0.1:4010` */
   origin: string;
   /** `${origin}/api/v1` */
@@ -71,7 +96,12 @@ export async function serveApp(
     const withCors = cors && gate.door!.corsAllowed(path);
     if (refused) return writeResponse(res, method, refused, { cors: false, unread: true });
     if (withCors && method === 'OPTIONS') return writePreflight(res);
-    toMockRequest(req, (head) => admitBody(app, head))
+    // Aborted when the client goes away before the answer is written (a held request lets go then).
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
+    toMockRequest(req, (head) => admitBody(app, head), gone.signal)
       .then(async (read) => {
         const response = 'refusal' in read ? read.refusal : await app.handle(read.request);
         writeResponse(res, method, response, { cors: withCors, unread: read.unread });
@@ -109,11 +139,14 @@ export async function serveApp(
 
 /** Starts the HTTP mock; resolves once it listens. */
 export async function startMockServer(options: StartMockServerOptions = {}): Promise<MockServer> {
+  checkOptionNames(options, START_MOCK_SERVER_OPTIONS, 'startMockServer');
   const { host = '127.0.0.1', port = 0, cors = false } = options;
   const app = createMockApp({
     spec: loadBundledSpec(),
-    seed: options.seed,
-    files: options.files,
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.files !== undefined ? { files: options.files } : {}),
+    ...(options.fixtures !== undefined ? { fixtures: options.fixtures } : {}),
+    ...(options.profile !== undefined ? { profile: options.profile } : {}),
     faults: options.faults,
     latencyMs: options.latencyMs,
     clock: options.clock,
@@ -121,5 +154,5 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
   const served = await serveApp(app, { host, port, cors, allowedHosts: options.allowedHosts });
   // Bound to every interface, presigned URLs follow the Host a client used (checked by the front door), so a phone on the LAN gets URLs it can reach.
   if (!served.boundToAll) app.setOrigin(served.origin);
-  return { origin: served.origin, baseUrl: `${served.origin}${app.apiBase}`, app, close: served.close };
+  return { ...bindControls(app), origin: served.origin, baseUrl: `${served.origin}${app.apiBase}`, app, close: served.close };
 }

@@ -15,6 +15,10 @@ const sources = [
   'mocks/store',
   'mocks/handlers',
   'mocks/faults',
+  'mocks/fixtures',
+  'mocks/scenarios',
+  'mocks/observe',
+  'mocks/profile',
   'mocks/http',
   'openapi/contract',
   'package-lock.json',
@@ -51,4 +55,6 @@ if (!existsSync(bundle) || statSync(bundle).mtimeMs < newestSourceMs()) {
   });
   renameSync(`${bundle}.${process.pid}.tmp`, bundle);
 }
+// The mock prints its usage as it was invoked.
+process.env.BUCKETKIT_INVOKED_AS = 'npm start --';
 await import(pathToFileURL(bundle).href);

@@ -17,24 +17,37 @@ export interface BrowserMockOptions extends MswMockOptions {
   onUnhandledRequest?: StartOptions['onUnhandledRequest'];
 }
 
-/**
- * The core and a `setupWorker` for it, not started. Default origin: the page's
- * own (`location.origin`), so the app calls `/api/v1/...` relative to itself.
- */
-export function createBrowserMock(options: MswMockOptions = {}): MswMock & { worker: SetupWorker } {
-  const mock = createMswMock(bundledSpec as unknown as ApiDocument, globalThis.location.origin, options);
+const START_OPTIONS = ['serviceWorkerUrl', 'quiet', 'onUnhandledRequest'] as const;
+
+function browserMock(options: MswMockOptions, where: string): MswMock & { worker: SetupWorker } {
+  const mock = createMswMock(bundledSpec as unknown as ApiDocument, globalThis.location.origin, options, where, START_OPTIONS);
   return { ...mock, worker: setupWorker(...mock.handlers) };
+}
+
+/**
+ * The core and a `setupWorker` for it, not started (`await mock.worker.start()`).
+ * Default origin: the page's own (`location.origin`), so the app calls
+ * `/api/v1/...` relative to itself.
+ */
+export function setupMockWorker(options: MswMockOptions = {}): MswMock & { worker: SetupWorker } {
+  return browserMock(options, 'setupMockWorker');
+}
+
+/** The same as `setupMockWorker` (its earlier name). */
+export function createBrowserMock(options: MswMockOptions = {}): MswMock & { worker: SetupWorker } {
+  return browserMock(options, 'createBrowserMock');
 }
 
 /**
  * Registers and starts the worker; resolves once it answers the page's requests.
  *
  * @example
- * const { app } = await startMockWorker({ seed: 7, latencyMs: 150 });
+ * const mock = await startMockWorker({ seed: 7, fixtures, latencyMs: 150 });
+ * mock.scenario('listFiles', { status: 503, times: 1 });
  */
 export async function startMockWorker(options: BrowserMockOptions = {}): Promise<MswMock & { worker: SetupWorker }> {
   const { serviceWorkerUrl = '/mockServiceWorker.js', quiet = false, onUnhandledRequest = 'bypass', ...mockOptions } = options;
-  const mock = createBrowserMock(mockOptions);
+  const mock = browserMock(mockOptions, 'startMockWorker');
   await mock.worker.start({ serviceWorker: { url: serviceWorkerUrl }, quiet, onUnhandledRequest });
   return mock;
 }

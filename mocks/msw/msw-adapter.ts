@@ -59,14 +59,20 @@ export async function toMockRequest(request: Request, bodyLimit = Number.POSITIV
     ...head,
     body: bytes && bytes.length > 0 ? (truncated ? bytes.subarray(0, bodyLimit) : bytes) : undefined,
     ...(truncated ? { bodyTruncated: true } : {}),
+    signal: request.signal,
   };
 }
 
 // Statuses whose response must not carry a body (Fetch refuses to build one).
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
-/** Writes the core's response out as an MSW HttpResponse, unchanged. */
+/**
+ * Writes the core's response out as an MSW HttpResponse, unchanged. A network
+ * error is `Response.error()`; so is a 1xx, which the Fetch API cannot carry
+ * (over HTTP the mock sends it and closes the connection: a network error to fetch).
+ */
 export function toHttpResponse(response: MockResponse): HttpResponse<BodyInit> {
+  if (response.networkError || response.status < 200) return HttpResponse.error() as HttpResponse<BodyInit>;
   const body = NULL_BODY_STATUSES.has(response.status) || response.body === undefined ? null : response.body;
   return new HttpResponse(body as BodyInit | null, { status: response.status, headers: response.headers });
 }

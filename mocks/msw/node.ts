@@ -12,20 +12,21 @@ export type { MswMock, MswMockOptions } from './create-msw-mock.ts';
  */
 export function createNodeMockHandlers(options: MswMockOptions = {}): MswMock {
   const spec = loadBundledSpec();
-  return createMswMock(spec, specOrigin(spec), options);
+  return createMswMock(spec, specOrigin(spec), options, 'createNodeMockHandlers');
 }
 
 /**
  * A ready `setupServer` for the mock; call `server.listen()` before the tests,
- * `app.reset()` between them and `server.close()` after them.
+ * `reset()` between them and `server.close()` after them.
  *
  * @example
- * const mock = setupMockServer({ seed: 7 });
+ * const mock = setupMockServer({ seed: 7, fixtures });
  * beforeAll(() => mock.server.listen({ onUnhandledRequest: 'error' }));
- * afterEach(() => mock.app.reset());
+ * afterEach(() => mock.reset());
  * afterAll(() => mock.server.close());
  */
 export function setupMockServer(options: MswMockOptions = {}): MswMock & { server: SetupServer } {
-  const mock = createNodeMockHandlers(options);
+  const spec = loadBundledSpec();
+  const mock = createMswMock(spec, specOrigin(spec), options, 'setupMockServer');
   return { ...mock, server: setupServer(...mock.handlers) };
 }

@@ -6,7 +6,8 @@ import { writePrismDocument } from './write-prism-document.ts';
 import { specBasePath } from '../../openapi/contract/api-base.ts';
 import { startPrism } from './start-prism.ts';
 
-const HELP = `Usage: npm run mock:prism -- [options]
+// The kit's launcher names the command as it was invoked (`bucketkit prism`); in the checkout it is the npm script.
+const HELP = `Usage: ${process.env.BUCKETKIT_INVOKED_AS?.trim() || 'npm run mock:prism --'} [options]
 
   --port N        port for Prism (default 4011)
   --seed N        world seed for the examples (default ${DEFAULT_SEED}, as npm start)

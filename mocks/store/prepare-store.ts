@@ -2,7 +2,7 @@
 // prepare the next reset's world in the background while it keeps serving:
 // a reset then swaps stores instead of stalling every client for the rebuild.
 import { worldSteps, type WorldOptions } from '../world/generate-world.ts';
-import type { FileRecord } from '../world/world-types.ts';
+import type { FileRecord, World } from '../world/world-types.ts';
 import { BucketFiles, tagFiles } from './bucket-files.ts';
 import { byPath } from './sorted-files.ts';
 import { sortInSlices } from './sliced-sort.ts';
@@ -17,15 +17,17 @@ const TAGGED_PER_STEP = 10_000;
 export const pauseForEventLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * The same store as `new WorldStore(generateWorld(world), store)`, built a
- * slice at a time with `pause()` between slices of about 15 ms; a bucket's
- * files are sorted and tagged in slices too (at 500k files one bucket holds
- * 195k, a quarter of a second to sort at once).
+ * The same store as `new WorldStore(complete(generateWorld(world)), store)`,
+ * built a slice at a time with `pause()` between slices of about 15 ms; a
+ * bucket's files are sorted and tagged in slices too (at 500k files one bucket
+ * holds 195k, a quarter of a second to sort at once). `complete` adds what the
+ * generator does not make (the fixtures).
  */
 export async function prepareWorldStore(
   world: WorldOptions,
   store: WorldStoreOptions = {},
   pause: () => Promise<void> = pauseForEventLoop,
+  complete: (generated: World) => World = (generated) => generated,
 ): Promise<WorldStore> {
   let sliceStart = performance.now();
   const maybePause = async () => {
@@ -39,7 +41,7 @@ export async function prepareWorldStore(
     await maybePause();
     step = steps.next();
   }
-  const generated = step.value;
+  const generated = complete(step.value);
   const byBucket = new Map<string, FileRecord[]>();
   for (const file of generated.files) {
     const list = byBucket.get(file.bucketId);

@@ -101,6 +101,7 @@ export class WorldStore {
       this.buckets.set(bucket.id, state);
       this.bucketsOf.get(bucket.workspaceId)?.push(state);
     }
+    for (const [fileId, bytes] of world.contents ?? []) this.storedBytes.set(fileId, bytes);
     for (const seeded of world.trash) {
       const file = seeded.file;
       this.filesById.set(file.id, file);

@@ -148,10 +148,25 @@ describe('bad input is a 4xx problem, never a 5xx', () => {
     expect((await mock.call(`/workspaces?api_key=${full}`)).status).toBe(401);
   });
 
-  it('an undocumented Prefer code is 400 listing the documented ones; a documented one answers its example', async () => {
+  it('Prefer: code=NNN answers any status from 100 to 599: a documented one its example, another a generic body; no status is 400', async () => {
     const odd = await mock.call('/workspaces', { key: full, headers: { prefer: 'code=418' } });
-    expect(odd.status).toBe(400);
-    expect(odd.body.detail).toContain('200, 400, 401, 403, 404, 429');
+    expect(odd.status).toBe(418);
+    expect(odd.body).toMatchObject({
+      status: 418,
+      code: 'i_m_a_teapot',
+      detail: expect.stringContaining('listWorkspaces does not document a 418'),
+    });
+    const unavailable = await mock.call('/workspaces', { key: full, headers: { prefer: 'code=503' } });
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.body).toMatchObject({ status: 503, code: 'service_unavailable', title: 'Service Unavailable' });
+    const accepted = await mock.call('/workspaces', { key: full, headers: { prefer: 'code=202' } });
+    expect([accepted.status, accepted.text]).toEqual([202, '']);
+    for (const code of ['999', '099', 'abc']) {
+      const refused = await mock.call('/workspaces', { key: full, headers: { prefer: `code=${code}` } });
+      expect(refused.status, code).toBe(400);
+      expect(refused.body.detail).toContain('200, 400, 401, 403, 404, 429');
+      expect(refused.body.errors).toEqual([expect.objectContaining({ field: 'prefer' })]);
+    }
     const limited = await mock.call('/workspaces', { key: full, headers: { prefer: 'code=429' } });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('30');

@@ -58,6 +58,8 @@ describe('fuzzing every route', () => {
           failures.push(`not a problem body: ${describeRequest(req, answer.status)}`);
         return;
       }
+      // An answer asked for with Prefer is the spec's example, or a generic one for a status the operation does not document.
+      if (req.headers.prefer) return;
       const body = JSON.parse(text);
       // A dot segment in an odd id makes fetch normalise the URL onto another route; only judge answers of the route itself.
       const own =
@@ -65,7 +67,7 @@ describe('fuzzing every route', () => {
         segments(new URL(url).pathname) === segments(new URL(`${server.baseUrl}${req.route.pathTemplate}`).pathname);
       if (!own) return;
       successPerRoute.set(req.route.operationId, (successPerRoute.get(req.route.operationId) ?? 0) + 1);
-      const errors = req.headers.prefer ? [] : validator.validateResponse(req.route, answer.status, type, body);
+      const errors = validator.validateResponse(req.route, answer.status, type, body);
       if (errors.length > 0) failures.push(`invalid ${req.route.operationId} body: ${JSON.stringify(errors).slice(0, 300)}`);
       await follow(req, body);
     }

@@ -41,4 +41,6 @@ export interface World {
   shares: Share[];
   transfers: Transfer[];
   intelligence: IntelligenceSettings[];
+  /** Bytes of files that have them (fixtures); every other file's bytes are generated from its id. */
+  contents?: Map<string, Uint8Array>;
 }

@@ -14,3 +14,16 @@ export type RequestBody<K extends OperationId> = operations[K] extends { request
   : [NonNullable<operations[K]['requestBody']>] extends [never]
     ? undefined
     : JsonOf<NonNullable<operations[K]['requestBody']>> | undefined;
+
+type Responses<K extends OperationId> = operations[K]['responses'];
+
+/** The statuses an operation documents in its `responses`. */
+export type DocumentedStatus<K extends OperationId> = Extract<keyof Responses<K>, number>;
+
+/** The success statuses an operation documents (200, 201, 202 or 204). */
+export type SuccessStatus<K extends OperationId> = Extract<DocumentedStatus<K>, 200 | 201 | 202 | 204>;
+
+type BodyOf<R> = R extends { content: infer C } ? (C extends Record<string, infer B> ? B : never) : never;
+
+/** The body an operation documents for a status (JSON or problem+json); `unknown` for a status it does not document. */
+export type ResponseBody<K extends OperationId, S extends number> = S extends DocumentedStatus<K> ? BodyOf<Responses<K>[S]> : unknown;

@@ -20,7 +20,11 @@ async function run(project: ConsumerProject, args: string[]): Promise<void> {
   if (result.code !== 0) throw new Error(`npx ${args.join(' ')} exit ${result.code}:\n${tail(result.output)}`);
 }
 
-/** The page lists the seed-7 world's workspaces, every API answer comes from the service worker, and the keys are on window. */
+/**
+ * The page lists the fixtures' workspace and then the seed-7 world's, shows the fixtures' bucket without its trashed file
+ * after one retry (the scenario's 503), every API answer comes from the service worker, the keys are on window, and the
+ * coverage read in the page shows what the page met.
+ */
 export async function checkBrowserPage(project: ConsumerProject): Promise<void> {
   await run(project, ['msw', 'init', 'public', '--no-save']);
   await run(project, ['vite', 'build', '--mode', 'development', '--logLevel', 'warn']);
@@ -41,14 +45,31 @@ export async function checkBrowserPage(project: ConsumerProject): Promise<void> 
     const status = await page.locator('#status').textContent();
     if (status !== 'ready') throw new Error(`the page says "${status}"`);
     const shown = await page.locator('#workspaces li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.id));
-    const expected = generateWorld({ seed: 7 }).workspaces.map((w) => w.id);
-    if (shown.join() !== expected.join()) throw new Error(`the page lists ${shown.join()}, the seed-7 world has ${expected.join()}`);
+    const expected = ['ws_acme', ...generateWorld({ seed: 7 }).workspaces.map((w) => w.id)];
+    if (shown.join() !== expected.join())
+      throw new Error(`the page lists ${shown.join()}, expected the fixtures' and the seed-7 world's ${expected.join()}`);
+    const files = await page.locator('#files li').allTextContents();
+    if (files.join() !== 'reports/notes.md,reports/q1.pdf') throw new Error(`the page lists the files ${files.join()}`);
+    const retries = await page.locator('#retries').textContent();
+    if (retries !== '1') throw new Error(`the page retried ${retries} times; the scenario fails the first listing once`);
     if (!apiAnswers.length || apiAnswers.some((a) => !a.fromServiceWorker))
       throw new Error(`API answers not all from the service worker: ${JSON.stringify(apiAnswers)}`);
     const leaked = site.requests.filter((line) => line.includes(' /api/'));
     if (leaked.length) throw new Error(`API requests reached the static server: ${leaked.join(', ')}`);
     const keyKinds = await page.evaluate(() => Object.keys((window as unknown as { mockKeys?: object }).mockKeys ?? {}).sort());
     if (keyKinds.join() !== 'full,oneBucket,readOnly') throw new Error(`window.mockKeys holds ${keyKinds.join() || 'nothing'}`);
+    const coverage = await page.evaluate(() => {
+      const { mock } = window as unknown as {
+        mock?: { coverage(): { operations: { operationId: string; met: { label: string }[]; undocumented: { label: string }[] }[] } };
+      };
+      return mock?.coverage().operations.filter((o) => ['listWorkspaces', 'listBuckets', 'listFiles'].includes(o.operationId));
+    });
+    const seen = (coverage ?? []).map(
+      (o) => `${o.operationId}: ${o.met.map((a) => a.label).join(' ')}; ${o.undocumented.map((a) => a.label).join(' ')}`,
+    );
+    const wanted = ['listWorkspaces: 200; ', 'listBuckets: 200; ', 'listFiles: 200; 503 service_unavailable'];
+    if (seen.join('|') !== wanted.join('|'))
+      throw new Error(`the coverage in the page says ${JSON.stringify(seen)}, expected ${JSON.stringify(wanted)}`);
   } finally {
     await browser.close();
     await site.close();

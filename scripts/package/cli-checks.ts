@@ -1,6 +1,6 @@
 // Checks of the installed `bucketkit` command in a consumer project: version, the HTTP mock, the conformance suite, Prism's absence.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseBanner, type MockBanner } from './mock-banner.ts';
 import { KIT_ROOT } from './pack-kit.ts';
@@ -31,10 +31,18 @@ function groupAlive(pid: number): boolean {
   }
 }
 
-/** Starts `npx bucketkit mock --port 0`, waits for its banner, runs `use`, then stops it as Ctrl-C does. */
-async function withMock(project: ConsumerProject, use: (banner: MockBanner) => Promise<void>): Promise<void> {
+/** Starts `npx bucketkit mock --port 0 <args>`, waits for its banner, runs `use`, then stops it as Ctrl-C does. */
+async function withMock(
+  project: ConsumerProject,
+  args: string[],
+  use: (banner: MockBanner, output: () => string) => Promise<void>,
+): Promise<void> {
   // Its own process group, like a terminal's foreground job: Ctrl-C signals npx and the mock behind it.
-  const child = spawn('npx', ['--no-install', 'bucketkit', 'mock', '--port', '0'], { cwd: project.dir, env: project.env, detached: true });
+  const child = spawn('npx', ['--no-install', 'bucketkit', 'mock', '--port', '0', ...args], {
+    cwd: project.dir,
+    env: project.env,
+    detached: true,
+  });
   const pid = child.pid!;
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -47,7 +55,7 @@ async function withMock(project: ConsumerProject, use: (banner: MockBanner) => P
       expectThat(Date.now() < deadline, `no banner within 30 s:\n${tail(output)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await use(banner);
+    await use(banner, () => output);
   } finally {
     if (groupAlive(pid)) process.kill(-pid, 'SIGINT');
   }
@@ -60,10 +68,38 @@ async function withMock(project: ConsumerProject, use: (banner: MockBanner) => P
   expectThat(output.includes('SIGINT: stopping the mock.'), `the mock did not stop cleanly on Ctrl-C:\n${tail(output)}`);
 }
 
-/** The mock answers GET /workspaces with a banner key (the banner's workspaces), and 401 without one. */
+const FIXTURES = {
+  workspaces: [
+    {
+      id: 'ws_cli',
+      name: 'From the CLI',
+      buckets: [
+        {
+          id: 'bkt_cli',
+          name: 'B',
+          files: [
+            { path: 'a.txt', content: 'a' },
+            { path: 'b.txt', trashed: true },
+          ],
+        },
+      ],
+    },
+  ],
+  keys: [{ name: 'cli-reader', scopes: ['files:read'], bucketIds: ['bkt_cli'] }],
+};
+
+/**
+ * The mock with `--fixtures` (a JSON file) and `--coverage`: GET /workspaces with a banner key lists the banner's
+ * workspaces (the fixtures' last), 401 without one, the fixture key lists its bucket; on Ctrl-C the coverage report is written.
+ */
 export async function checkMock(project: ConsumerProject): Promise<void> {
-  await withMock(project, async (banner) => {
+  writeFileSync(join(project.dir, 'cli-fixtures.json'), JSON.stringify(FIXTURES));
+  await withMock(project, ['--fixtures', 'cli-fixtures.json', '--coverage', 'reports/mock-coverage.json'], async (banner, output) => {
     expectThat(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/.test(banner.baseUrl), `unexpected base URL ${banner.baseUrl}`);
+    expectThat(
+      banner.workspaceIds.at(-1) === 'ws_cli',
+      `the banner does not end with the fixtures' workspace: ${banner.workspaceIds.join()}`,
+    );
     const listed = await fetch(`${banner.baseUrl}/workspaces`, { headers: { Authorization: `Bearer ${banner.keys.readOnly}` } });
     const body = (await listed.json()) as { data?: { id: string }[] };
     expectThat(listed.status === 200, `GET /workspaces with the read-only key: ${listed.status}`);
@@ -71,7 +107,16 @@ export async function checkMock(project: ConsumerProject): Promise<void> {
     expectThat(ids.join() === banner.workspaceIds.join(), `listed ${ids.join()} but the banner shows ${banner.workspaceIds.join()}`);
     const anonymous = await fetch(`${banner.baseUrl}/workspaces`);
     expectThat(anonymous.status === 401, `GET /workspaces without a key: ${anonymous.status}, expected 401`);
+    const reader = /^\s+cli-reader\s+(\S+)$/m.exec(output())?.[1];
+    const files = await fetch(`${banner.baseUrl}/workspaces/ws_cli/buckets/bkt_cli/files`, {
+      headers: { Authorization: `Bearer ${reader}` },
+    });
+    const paths = (((await files.json()) as { data?: { path: string }[] }).data ?? []).map((f) => f.path);
+    expectThat(files.status === 200 && paths.join() === 'a.txt', `the fixture key lists ${files.status} ${paths.join()}`);
   });
+  const markdown = readFileSync(join(project.dir, 'reports/mock-coverage.md'), 'utf8');
+  for (const line of ['| `listWorkspaces` GET /workspaces | 2 | 200 ×1, 401 unauthenticated ×1 |', '| `listFiles` GET '])
+    expectThat(markdown.includes(line), `reports/mock-coverage.md lacks "${line}":\n${tail(markdown)}`);
 }
 
 /** `npx bucketkit conformance` passes against the embedded mock, with a summary.json that says so. */

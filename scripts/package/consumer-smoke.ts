@@ -14,12 +14,15 @@ import { Steps } from './steps.ts';
 
 const CHECKS: [string, (project: ConsumerProject) => Promise<void>][] = [
   ['npx bucketkit --version prints the kit version', checkVersion],
-  ['npx bucketkit mock answers GET /workspaces with a banner key and stops on Ctrl-C', checkMock],
+  ['npx bucketkit mock --fixtures --coverage serves a banner key and a fixture key, and writes the coverage on Ctrl-C', checkMock],
   ['npx bucketkit prism without the optional Prism package says what to install', checkPrismAbsent],
   ['tsc --noEmit accepts the typed client, the window keys and the MSW set-ups', checkTypes],
   ['tsc refuses a call the contract does not allow', checkTypesRefuse],
-  ['the Vitest tests using bucketkit/msw/node and bucketkit pass', checkVitest],
-  ['a Vite page using bucketkit/msw/browser shows the mock answers in Chromium', checkBrowserPage],
+  ['the Vitest tests using bucketkit/msw/node (fixtures, scenarios) and bucketkit pass and print the coverage', checkVitest],
+  [
+    'a Vite page using bucketkit/msw/browser with fixtures and a scenario shows the mock answers and its coverage in Chromium',
+    checkBrowserPage,
+  ],
   ['npx bucketkit conformance passes against the embedded mock', checkConformance],
 ];
 

@@ -42,12 +42,13 @@ async function answer(response: Response): Promise<Answer> {
 export async function startMockClient(options: StartMockServerOptions = {}): Promise<MockClient> {
   const server = await startMockServer({ port: 0, ...options });
   const info = server.app.info();
+  // A world made of fixtures may lack some of these; they are '' then.
   const ids = {
-    workspace: info.workspaces[0].id,
-    allowed: info.workspaces[0].buckets[0],
-    other: info.workspaces[0].buckets[1],
-    otherWorkspace: info.workspaces[1].id,
-    otherWorkspaceBucket: info.workspaces[1].buckets[0],
+    workspace: info.workspaces[0]?.id ?? '',
+    allowed: info.workspaces[0]?.buckets[0] ?? '',
+    other: info.workspaces[0]?.buckets[1] ?? '',
+    otherWorkspace: info.workspaces[1]?.id ?? '',
+    otherWorkspaceBucket: info.workspaces[1]?.buckets[0] ?? '',
   };
   const call = async (path: string, options: CallOptions = {}): Promise<Answer> => {
     const headers: Record<string, string> = { ...options.headers };

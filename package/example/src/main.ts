@@ -1,5 +1,5 @@
 // src/main.ts: the app starts the mock before its first request, then calls the API through the typed client.
-import { createApiClient, listWorkspaces } from './api-client.ts';
+import { createApiClient, listBuckets, listFiles, listWorkspaces, retryOnce } from './api-client.ts';
 
 async function enableMocking(): Promise<void> {
   if (import.meta.env.MODE !== 'development') return;
@@ -8,16 +8,26 @@ async function enableMocking(): Promise<void> {
   await startMocking();
 }
 
-async function renderApp(): Promise<void> {
-  const key = window.mockKeys?.readOnly ?? '';
-  const workspaces = await listWorkspaces(createApiClient(`${location.origin}/api/v1`, key));
-  const list = document.querySelector('#workspaces')!;
-  for (const workspace of workspaces) {
+function show(listId: string, items: { id: string; text: string }[]): void {
+  const list = document.querySelector(listId)!;
+  for (const { id, text } of items) {
     const item = document.createElement('li');
-    item.dataset.id = workspace.id;
-    item.textContent = workspace.name;
+    item.dataset.id = id;
+    item.textContent = text;
     list.append(item);
   }
+}
+
+async function renderApp(): Promise<void> {
+  const client = createApiClient(`${location.origin}/api/v1`, window.mockKeys?.readOnly ?? '');
+  const workspaces = await listWorkspaces(client);
+  show('#workspaces', workspaces.map((w) => ({ id: w.id, text: w.name })));
+  // The first workspace's first bucket: its files, with one retry when the server fails.
+  const [bucket] = await listBuckets(client, workspaces[0].id);
+  let retries = 0;
+  const files = await retryOnce(() => listFiles(client, workspaces[0].id, bucket.id), () => retries++);
+  show('#files', files.map((f) => ({ id: f.id, text: f.path })));
+  document.querySelector('#retries')!.textContent = String(retries);
   document.querySelector('#status')!.textContent = 'ready';
 }
 

@@ -5,7 +5,7 @@ import { createApiClient, listWorkspaces } from './api-client.ts';
 
 const mock = setupMockServer({ seed: 7 }); // answers http://127.0.0.1:4010
 beforeAll(() => mock.server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => mock.app.reset()); // the seeded world back, minted keys forgotten
+afterEach(() => mock.reset()); // the seeded world back, minted keys forgotten
 afterAll(() => mock.server.close());
 
 const api = (key: string) => createApiClient('http://127.0.0.1:4010/api/v1', key);

@@ -84,15 +84,19 @@ describe('GitHub Actions', () => {
 describe('the frontend guide and the example project', () => {
   const exampleDir = join(ROOT, 'package/example');
   const guide = snippetsOf('mocks/FRONTEND.md', readFileSync(join(ROOT, 'mocks/FRONTEND.md'), 'utf8'));
+  // A TypeScript file opens with `// src/x.ts: ...`, the page with its doctype and `<!-- index.html: ... -->`.
   const shown = new Map(
     guide.flatMap((s) => {
-      const name = /^\/\/ (src\/\S+\.ts):/.exec(s.code)?.[1];
+      const name = /^\/\/ (src\/\S+\.ts):/.exec(s.code)?.[1] ?? /^<!doctype html>\n<!-- (\S+\.html):/i.exec(s.code)?.[1];
       return name ? [[name, s.code] as const] : [];
     }),
   );
-  const sources = readdirSync(join(exampleDir, 'src'), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => relative(exampleDir, join(exampleDir, 'src', f)));
+  const sources = [
+    'index.html',
+    ...readdirSync(join(exampleDir, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => relative(exampleDir, join(exampleDir, 'src', f))),
+  ];
 
   it.each(sources)('FRONTEND.md shows %s exactly as the consumer smoke runs it', (file) => {
     expect(shown.get(file)?.trimEnd()).toBe(readFileSync(join(exampleDir, file), 'utf8').trimEnd());
@@ -100,5 +104,16 @@ describe('the frontend guide and the example project', () => {
 
   it('FRONTEND.md shows no example file that the project lacks', () => {
     expect([...shown.keys()].filter((name) => !sources.includes(name))).toEqual([]);
+  });
+
+  it('FRONTEND.md links the example project and installs Vitest, which the examples run on', () => {
+    const text = readFileSync(join(ROOT, 'mocks/FRONTEND.md'), 'utf8');
+    expect(text).toContain('](../package/example/)');
+    const install = guide.find((s) => s.lang === 'sh' && s.code.includes('bucketkit-0.1.0.tgz'))!.code;
+    const { devDependencies } = JSON.parse(readFileSync(join(exampleDir, 'package.json'), 'utf8')) as {
+      devDependencies: Record<string, string>;
+    };
+    expect(install).toContain(`vitest@${devDependencies.vitest}`);
+    expect(install).toContain(`openapi-fetch@${devDependencies['openapi-fetch']}`);
   });
 });
