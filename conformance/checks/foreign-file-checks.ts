@@ -149,8 +149,8 @@ async function makeForeign(ctx: CheckRun, trashed: boolean): Promise<Foreign> {
   const token = ctx.unique();
   const word = `zf${token}`;
   const marker = `mf${token}`;
-  ctx.markers?.add(word, "the word in a test file of the other bucket");
-  ctx.markers?.add(marker, "the marker in a test file of the other bucket");
+  ctx.markers?.add(word, 'the word in a test file of the other bucket');
+  ctx.markers?.add(marker, 'the marker in a test file of the other bucket');
   const file = await ctx.files.create('other', {
     path: `${ctx.settings.runPrefix}foreign/${word}-${marker}.txt`,
     description: `About ${word}`,

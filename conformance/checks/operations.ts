@@ -4,7 +4,6 @@
 // showing whether its effect took place. Request bodies are typed from the spec.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { CheckRun } from '../plan/check-types.ts';
-import { HarnessError } from '../http/api-client.ts';
 import { fileAt, listHas, readBody } from './read-back.ts';
 import {
   isSuccess,
@@ -163,7 +162,8 @@ const SCENARIOS: { [K in OperationId]: Scenario<K> } = {
       const marker = `bucketkit refused probe ${ctx.unique()}`;
       return {
         call: { json: { instructions: marker } },
-        effectVisible: async () => ((await readBody(ctx, 'getIntelligence', bucket)) as { instructions?: unknown } | undefined)?.instructions === marker,
+        effectVisible: async () =>
+          ((await readBody(ctx, 'getIntelligence', bucket)) as { instructions?: unknown } | undefined)?.instructions === marker,
       };
     },
   },

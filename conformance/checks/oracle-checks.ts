@@ -23,7 +23,15 @@ function asExchange(view: ExchangeView, redact: (text: string) => string): Excha
   } catch {
     json = undefined;
   }
-  return { request: entry.sent, status: entry.status, headers: entry.headers, text: entry.text, shownText: redact(entry.text.slice(0, SHOWN_LIMIT)), body: Buffer.from(entry.text), json } as Exchange;
+  return {
+    request: entry.sent,
+    status: entry.status,
+    headers: entry.headers,
+    text: entry.text,
+    shownText: redact(entry.text.slice(0, SHOWN_LIMIT)),
+    body: Buffer.from(entry.text),
+    json,
+  } as Exchange;
 }
 
 function oracleCheck(rule: OracleRule, route: Route, g: GeneratorContext): CheckDef {
@@ -41,7 +49,8 @@ function oracleCheck(rule: OracleRule, route: Route, g: GeneratorContext): Check
       const judge = ctx.judge;
       if (!judge) throw new Error('no exchange log to judge (the engine runs oracle checks last)');
       const views = judge.views().filter((v) => v.operations.includes(route.operationId) && rule.relevant(v, route, judge.context));
-      if (views.length === 0) throw new NotProven(`no exchange of the run reached ${routeTitle(route)} in a way that could show this rule broken`);
+      if (views.length === 0)
+        throw new NotProven(`no exchange of the run reached ${routeTitle(route)} in a way that could show this rule broken`);
       const broken = views.flatMap((v) => {
         const what = rule.broken(v, route, judge.context);
         return what ? [{ v, what }] : [];

@@ -61,7 +61,7 @@ export async function uploadBytes(
     return { fileId: body.fileId ?? '', presign: presigned, put: presigned };
   }
   const put = await putBytes(api, { ...body, url: body.url }, bytes);
-  if (strict && !isSuccess(put.status)) 
+  if (strict && !isSuccess(put.status))
     throw new SetupError(`the PUT of ${path} to the presigned URL answered ${put.status}`, ['UPLOAD-appears-without-complete']);
   return { fileId: body.fileId ?? '', presign: presigned, put };
 }

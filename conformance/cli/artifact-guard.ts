@@ -7,7 +7,7 @@ import { createRedactor, type Secret } from '../http/redact.ts';
 import { findLeaks, type Leak } from '../report/leak-scan.ts';
 import type { Summary } from '../report/summary.ts';
 import { writeReports } from '../report/write-reports.ts';
-import type { PreparedTarget } from './prepare-target.ts';
+import type { PreparedTarget } from '../engine/prepare-target.ts';
 
 const inside = (file: string, dir: string) => file === dir || file.startsWith(`${dir}${sep}`);
 

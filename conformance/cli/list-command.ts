@@ -7,7 +7,8 @@ import type { KeyConfig, ResolvedKey } from '../config/config-types.ts';
 import { defaultTokenEnv, hasConfigSource, loadConfig } from '../config/load-config.ts';
 import { embeddedKeyPlan, embeddedScopes } from '../embedded/embedded-target.ts';
 import type { PlannedCheck } from '../plan/check-types.ts';
-import { planChecks, shardPlan } from '../plan/planner.ts';
+import { planChecks } from '../plan/planner.ts';
+import { shardPlan } from '../engine/plan-run.ts';
 import type { CliOptions } from './cli-args.ts';
 
 // The embedded mock's buckets get their ids when it starts; a listing needs only their roles.
@@ -34,7 +35,10 @@ export function listChecks(
   }));
   const overrides = deployment?.overrides ?? {};
   // The same split a run of this shard makes (every n-th check of the plan).
-  const plan = shardPlan(planChecks(generateChecks(loadRouteTable(), keys, overrides), { ...options, keys, buckets, overrides }), options.shard);
+  const plan = shardPlan(
+    planChecks(generateChecks(loadRouteTable(), keys, overrides), { ...options, keys, buckets, overrides }),
+    options.shard,
+  );
   const lines = plan.map((p) => `${p.def.id} | ${p.def.area} | ${p.def.level} | ${p.def.title} | ${statusOf(p)}`);
   const count = (status: PlannedCheck['status']) => plan.filter((p) => p.status === status).length;
   const against = deployment ? 'the configured keys' : "the embedded mock's keys";

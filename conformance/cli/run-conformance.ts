@@ -16,10 +16,11 @@ import type { Baseline } from '../report/baseline.ts';
 import { withBaseline } from '../report/run-verdict.ts';
 import { guardArtifacts } from './artifact-guard.ts';
 import type { CliOptions } from './cli-args.ts';
-import { prepareTarget } from './prepare-target.ts';
+import { prepareTarget } from '../engine/prepare-target.ts';
 
 export interface RunOptions
-  extends Pick<CliOptions, 'config' | 'level' | 'readOnly' | 'reportDir' | 'shard' | 'grep' | 'faults' | 'workers'>,
+  extends
+    Pick<CliOptions, 'config' | 'level' | 'readOnly' | 'reportDir' | 'shard' | 'grep' | 'faults' | 'workers'>,
     Partial<Pick<CliOptions, 'concurrency' | 'maxRps' | 'keep'>> {
   /** File name of the counts CI sums, in the report dir (default conformance-results.json); '' for none. */
   ciResultsFile?: string;

@@ -61,7 +61,13 @@ export async function startEmbeddedTarget(faults: string[] = [], tokens?: Record
     );
     return {
       // The mock shows every write at once: a short consistency window keeps refused-write checks from idling.
-      config: { baseUrl: server.baseUrl, workspaceId: workspace.id, buckets: { allowed, other }, keys, overrides: { consistencyWindowMs: 1000 } },
+      config: {
+        baseUrl: server.baseUrl,
+        workspaceId: workspace.id,
+        buckets: { allowed, other },
+        keys,
+        overrides: { consistencyWindowMs: 1000 },
+      },
       close: () => server.close(),
     };
   } catch (error) {

@@ -2,7 +2,7 @@
 // across awaits: the engine runs many checks at once over one client, and each
 // check's report lists only the requests it sent and the test files it used.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Step } from './outcome.ts';
+import type { Step } from '../report/outcome.ts';
 
 /** The most steps a check's report keeps (a paging check may send a hundred requests). */
 export const MAX_STEPS = 200;

@@ -12,7 +12,7 @@ import type { RunSettings } from '../config/config-types.ts';
 import type { CheckRun, PlannedCheck } from '../plan/check-types.ts';
 import { SETUP_PARTS } from '../plan/fixture-types.ts';
 import { attributed, attributionOf, type Attribution } from './attribution.ts';
-import { plain, type CheckOutcome, type CheckResult } from './outcome.ts';
+import { plain, type CheckOutcome, type CheckResult } from '../report/outcome.ts';
 import { SetupError } from '../checks/setup-error.ts';
 import type { TargetSession } from './target-session.ts';
 
@@ -28,12 +28,18 @@ function outcomeOfError(session: TargetSession, error: unknown, attribution: Att
   const message = plain(redact((error as Error)?.message ?? String(error)));
   if (error instanceof NotProven) return { status: 'skip', reason: `not proven: ${message}` };
   if (error instanceof ReadBackError && error.operationId && session.unservedReason(error.operationId))
-    return { status: 'error', reason: `not run: needs ${error.operationId} to read back, which ${session.unservedReason(error.operationId)}` };
+    return {
+      status: 'error',
+      reason: `not run: needs ${error.operationId} to read back, which ${session.unservedReason(error.operationId)}`,
+    };
   if (error instanceof SetupError) {
     const unserved = error.operationId && session.unservedReason(error.operationId);
     if (unserved) return { status: 'error', reason: `not run: needs ${error.operationId}, which ${unserved}` };
     const see = session.plannedToRun(error.blame);
-    return { status: 'error', reason: `not run: needs ${attribution.phase === 'check' ? 'its test data' : 'set-up'}: ${message}${see ? ` (see ${see})` : ''}` };
+    return {
+      status: 'error',
+      reason: `not run: needs ${attribution.phase === 'check' ? 'its test data' : 'set-up'}: ${message}${see ? ` (see ${see})` : ''}`,
+    };
   }
   // No answer on this check's requests (a route that hangs or trickles), or a rate limit given up on: no verdict either way.
   const cause = (error as Error)?.cause;

@@ -1,16 +1,16 @@
 // One target checked end to end: the preflight, the plan (this shard's part),
 // the checks in a session, and the summary every report is written from.
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
-import { preflight } from '../cli/preflight.ts';
-import type { PreparedTarget } from '../cli/prepare-target.ts';
+import { preflight } from './preflight.ts';
+import type { PreparedTarget } from './prepare-target.ts';
 import type { Api } from '../http/api.ts';
-import { planRun, shardPlan } from '../plan/planner.ts';
+import { planRun, shardPlan } from './plan-run.ts';
 import { routeLabel } from '../plan/check-types.ts';
 import { buildSummary, type Summary } from '../report/summary.ts';
 import { makeClient } from './make-client.ts';
 import type { TrafficReport } from './run-traffic.ts';
 import type { TransportStats } from '../http/transport/transport-types.ts';
-import type { CheckResult } from './outcome.ts';
+import type { CheckResult } from '../report/outcome.ts';
 import { writeOutcomes, type RunStop } from './run-files.ts';
 import { runTarget } from './run-target.ts';
 import { TargetSession } from './target-session.ts';
@@ -54,7 +54,9 @@ export async function checkTarget(prepared: PreparedTarget, options: CheckTarget
       ...(status === 'run' ? { status: 'error' as const, reason } : { status, reason: why }),
     }));
   } else {
-    const client = options.client ? { api: options.client, stats: () => undefined, close: async () => undefined } : makeClient(settings, secrets);
+    const client = options.client
+      ? { api: options.client, stats: () => undefined, close: async () => undefined }
+      : makeClient(settings, secrets);
     try {
       const session = new TargetSession(client.api, settings);
       const run = await runTarget(session, plan, { onResult: options.onResult });

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunSettings } from '../config/config-types.ts';
-import type { CheckResult } from './outcome.ts';
+import type { CheckResult } from '../report/outcome.ts';
 
 /** The env var that points the Playwright report's processes at the run manifest. */
 export const MANIFEST_ENV = 'BUCKETKIT_MANIFEST';

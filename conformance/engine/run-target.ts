@@ -10,8 +10,9 @@ import { callRequest, isSuccess, routeById, type BucketRole } from '../checks/re
 import { keyOfCheck } from '../checks/key-checks.ts';
 import { attributed, attributionOf } from './attribution.ts';
 import { concurrencyLimit } from './limits.ts';
+import { runCheck } from './check-runner.ts';
 import { runTraffic, trafficOf, type TrafficReport } from './run-traffic.ts';
-import type { CheckResult } from './outcome.ts';
+import type { CheckResult } from '../report/outcome.ts';
 import { runFiles } from './run-files.ts';
 import type { TargetSession } from './target-session.ts';
 
@@ -87,7 +88,11 @@ export async function runTarget(session: TargetSession, plan: PlannedCheck[], op
   const judging = (p: PlannedCheck) => p.def.judgesTraffic === true;
   const limit = concurrencyLimit(options.checkConcurrency ?? settings.concurrency * 2);
   const [first, traffic] = await Promise.all([
-    runChecks(session, plan.filter((p) => !judging(p)), { ...options, limit }),
+    runChecks(
+      session,
+      plan.filter((p) => !judging(p)),
+      { ...options, limit },
+    ),
     runTraffic(session, trafficOf(settings), limit),
   ]);
   const last = await runChecks(session, plan.filter(judging), { ...options, limit });
@@ -97,7 +102,12 @@ export async function runTarget(session: TargetSession, plan: PlannedCheck[], op
   let cleanup: CleanupReport | undefined;
   if (stopped) {
     const ledger = runFiles(settings.runDir).ledger;
-    cleanup = { removed: 0, restored: 0, kept: [], problems: [`not attempted, the run stopped (${stopped}); once the deployment answers, run --cleanup ${ledger}`] };
+    cleanup = {
+      removed: 0,
+      restored: 0,
+      kept: [],
+      problems: [`not attempted, the run stopped (${stopped}); once the deployment answers, run --cleanup ${ledger}`],
+    };
   } else if (!options.skipCleanup) {
     cleanup = await attributed(attributionOf('cleanup', 'cleanup'), () =>
       cleanupLedger(
@@ -114,7 +124,10 @@ export async function runTarget(session: TargetSession, plan: PlannedCheck[], op
 export async function runChecks(
   session: TargetSession,
   plan: PlannedCheck[],
-  options: Pick<TargetRunOptions, 'onResult' | 'checkConcurrency'> & { settings?: RunSettings; limit?: <T>(task: () => Promise<T>) => Promise<T> } = {},
+  options: Pick<TargetRunOptions, 'onResult' | 'checkConcurrency'> & {
+    settings?: RunSettings;
+    limit?: <T>(task: () => Promise<T>) => Promise<T>;
+  } = {},
 ): Promise<CheckResult[]> {
   session.expect(plan);
   const limit = options.limit ?? concurrencyLimit(options.checkConcurrency ?? session.settings.concurrency * 2);
@@ -124,7 +137,7 @@ export async function runChecks(
   await Promise.all(
     order.map(({ p, i }) =>
       limit(async () => {
-        results[i] = await session.run(p, options.settings);
+        results[i] = await runCheck(session, p, options.settings ?? session.settings);
         options.onResult?.(results[i]);
       }),
     ),

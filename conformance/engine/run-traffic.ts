@@ -36,7 +36,9 @@ export async function runTraffic(
   const fixtures = canCreateFixtures(settings);
   await Promise.all(
     tasks.map((task) => {
-      const keys = Object.fromEntries(Object.entries(task.keys).map(([role, need]) => [role, pickKeys(settings.keys, need, settings.buckets)]));
+      const keys = Object.fromEntries(
+        Object.entries(task.keys).map(([role, need]) => [role, pickKeys(settings.keys, need, settings.buckets)]),
+      );
       if (Object.values(keys).some((chosen) => chosen.length === 0)) return report.notSent.push(`${task.name}: no configured key fits`);
       if (task.writes && settings.readOnly) return report.notSent.push(`${task.name}: it writes, and the run is --read-only`);
       return limit(() =>

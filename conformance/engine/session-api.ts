@@ -9,7 +9,7 @@ import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import { createRouteMatcher, type RouteMatcher } from '../../openapi/contract/route-matcher.ts';
 import type { AuthUsed, IntendedRequest, LoggedExchange } from '../oracles/logged-exchange.ts';
 import { currentAttribution, recordStep } from './attribution.ts';
-import { detach } from './outcome.ts';
+import { detach } from '../report/outcome.ts';
 import type { CircuitBreaker } from './breaker.ts';
 
 /** The most of an answer's text the run log keeps for the rules judged after the run. */

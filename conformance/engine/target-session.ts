@@ -11,9 +11,8 @@ import { routeLabel, type CheckDef, type CheckRun, type PlannedCheck } from '../
 import type { DisposableFiles, SharedFixtures } from '../plan/fixture-types.ts';
 import type { Attribution } from './attribution.ts';
 import { CircuitBreaker } from './breaker.ts';
-import { runCheck } from './check-runner.ts';
 import { NamedLocks } from './limits.ts';
-import type { CheckOutcome, CheckResult } from './outcome.ts';
+import type { CheckOutcome } from '../report/outcome.ts';
 import { runFiles } from './run-files.ts';
 import { ExchangeLog, sessionApi } from './session-api.ts';
 import { SetupParts } from './setup-parts.ts';
@@ -64,7 +63,12 @@ export class TargetSession {
     client: Api,
     readonly settings: RunSettings,
   ) {
-    this.api = sessionApi(client, this.breaker, this.log, settings.keys.map((k) => k.name));
+    this.api = sessionApi(
+      client,
+      this.breaker,
+      this.log,
+      settings.keys.map((k) => k.name),
+    );
     this.files = createTestFiles(this.api, settings, this.unique, (bucket, id, path) => {
       this.fileBuckets.set(id, settings.buckets[bucket]);
       if (bucket === 'other') {
@@ -86,11 +90,6 @@ export class TargetSession {
       const served = SERVED_ID.exec(p.def.id);
       if (served && !this.gates.has(served[1])) this.gates.set(served[1], gate());
     }
-  }
-
-  /** Runs one planned check (with other settings than the session's for its own requests, in tests of overrides). */
-  run(planned: PlannedCheck, settings: RunSettings = this.settings): Promise<CheckResult> {
-    return runCheck(this, planned, settings);
   }
 
   /** The first of these check ids that this run will run, if any (to point a "not run" at it). */

@@ -18,7 +18,8 @@ import { SetupError } from '../checks/setup-error.ts';
 /** The key with the most scopes holding the scopes in the bucket, or a SetupError naming what is missing. */
 export function requireHarnessKey(settings: RunSettings, scopes: string[], bucket?: BucketRole): string {
   const key = pickHarnessKey(settings.keys, scopes, bucket ? settings.buckets[bucket] : undefined);
-  if (!key) throw new SetupError(`no configured key holds ${scopes.join(' + ')}${bucket ? ` for bucket ${settings.buckets[bucket]}` : ''}`, []);
+  if (!key)
+    throw new SetupError(`no configured key holds ${scopes.join(' + ')}${bucket ? ` for bucket ${settings.buckets[bucket]}` : ''}`, []);
   return key;
 }
 
@@ -73,7 +74,13 @@ export function createTestFiles(
       if (options.tags) changes.tags = options.tags;
       if (options.description !== undefined) changes.description = options.description;
       if (Object.keys(changes).length) {
-        const request = callRequest(routeById('updateFile'), settings, bucket, { fileId: up.fileId, json: changes }, { key: key('updateFile', bucket) });
+        const request = callRequest(
+          routeById('updateFile'),
+          settings,
+          bucket,
+          { fileId: up.fileId, json: changes },
+          { key: key('updateFile', bucket) },
+        );
         await call(request, 'updateFile', `describing ${path}`);
         const want = options.tags ?? [];
         if (!(await untilListed(bucket, path, (listed, tags) => listed && want.every((t) => tags?.includes(t) ?? true))))
@@ -83,7 +90,13 @@ export function createTestFiles(
           ]);
       }
       if (options.trashed) {
-        const trash = callRequest(routeById('trashFiles'), settings, bucket, { json: { fileIds: [up.fileId] } }, { key: key('trashFiles', bucket) });
+        const trash = callRequest(
+          routeById('trashFiles'),
+          settings,
+          bucket,
+          { json: { fileIds: [up.fileId] } },
+          { key: key('trashFiles', bucket) },
+        );
         await call(trash, 'trashFiles', `trashing ${path}`);
         // A check that restores it must first see it gone, or a late trash would read as a restore.
         if (!(await untilListed(bucket, path, (listed) => !listed)))

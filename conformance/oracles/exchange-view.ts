@@ -39,7 +39,9 @@ export function viewOf(entry: LoggedExchange, baseUrl: string): ExchangeView | u
   const path = pathUnderBase(entry.url, baseUrl);
   if (path === undefined) return undefined;
   matcher ??= createRouteMatcher(loadRouteTable());
-  const method = entry.intent ? (loadRouteTable().find((r) => r.operationId === entry.intent!.operationId)?.method ?? entry.sent.method) : entry.sent.method;
+  const method = entry.intent
+    ? (loadRouteTable().find((r) => r.operationId === entry.intent!.operationId)?.method ?? entry.sent.method)
+    : entry.sent.method;
   const match = matcher.match(method === 'HEAD' ? 'GET' : method, entry.intent ? normalised(path) : path);
   const params: Record<string, string> = {};
   if (match.kind === 'matched') {

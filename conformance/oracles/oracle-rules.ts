@@ -75,13 +75,15 @@ export const ORACLE_RULES: OracleRule[] = [
     slug: 'bucket-limits',
     area: 'bucket-limits',
     level: () => 'core',
-    sentence: () => "showed a key barred from the other bucket anything of that bucket (its files, trash, automations, suggestions, shares, transfers), or served it that bucket",
+    sentence: () =>
+      'showed a key barred from the other bucket anything of that bucket (its files, trash, automations, suggestions, shares, transfers), or served it that bucket',
     appliesTo: (route) => route.bucketScoped,
     relevant: (view, _route, ctx) => barred(keyOf(view, ctx), ctx),
     broken: (view, _route, ctx) => {
       const key = keyOf(view, ctx)!;
       const other = ctx.settings.buckets.other;
-      if (view.served && view.params.bucketId === other) return `${view.entry.status} on bucket ${other} to key "${key.name}", whose bucketIds leave it out`;
+      if (view.served && view.params.bucketId === other)
+        return `${view.entry.status} on bucket ${other} to key "${key.name}", whose bucketIds leave it out`;
       const marker = ctx.markers.shownIn(view.entry.text, requestText(view));
       return marker ? `the answer to key "${key.name}" shows ${marker.what} ("${marker.value}")` : undefined;
     },

@@ -3,7 +3,6 @@
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import type { RunSettings } from '../config/config-types.ts';
 import type { CheckDef, PlannedCheck } from './check-types.ts';
-import { generateChecks } from '../checks/all-checks.ts';
 import { describeNeed, pickHarnessKey, pickKeys } from './key-picker.ts';
 
 /** Scopes the set-up needs to upload, list and tag the shared test files in both buckets. */
@@ -66,16 +65,4 @@ export function planChecks(
     }
   }
   return plan;
-}
-
-/** The plan of a run: every generated check for the settings' keys and overrides, planned. */
-export function planRun(settings: RunSettings): PlannedCheck[] {
-  return planChecks(generateChecks(loadRouteTable(), settings.keys, settings.overrides), settings);
-}
-
-/** The part `i/n` of a plan: every n-th check from the i-th, so each shard gets some of every area. */
-export function shardPlan(plan: PlannedCheck[], shard: string | undefined): PlannedCheck[] {
-  if (!shard) return plan;
-  const [i, n] = shard.split('/').map(Number);
-  return plan.filter((_, index) => index % n === i - 1);
 }

@@ -1,7 +1,7 @@
 // How a check's identity and outcome are shown on its Playwright test: as
 // annotations (requirement, area, level, route, status, reason, expected,
 // actual, reproduce), every text redacted already and free of escape codes.
-import { plain, type CheckOutcome } from '../engine/outcome.ts';
+import { plain, type CheckOutcome } from '../report/outcome.ts';
 
 export interface Annotation {
   type: string;

@@ -6,7 +6,7 @@
 import { test } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import type { Area } from '../config/config-types.ts';
-import type { CheckResult } from '../engine/outcome.ts';
+import type { CheckResult } from '../report/outcome.ts';
 import { readManifest, readOutcomes, type RunTarget } from '../engine/run-files.ts';
 import { identityAnnotations, outcomeAnnotations } from './annotations.ts';
 
@@ -31,7 +31,8 @@ function register(result: CheckResult, target: number): void {
     return;
   }
   test(title, { tag, annotation }, async () => {
-    for (const step of result.steps ?? []) await test.step(`${step.title} (${step.ms} ms)`, async () => undefined, { location: STEP_LOCATION });
+    for (const step of result.steps ?? [])
+      await test.step(`${step.title} (${step.ms} ms)`, async () => undefined, { location: STEP_LOCATION });
     const more = (result.requests ?? 0) - (result.steps?.length ?? 0);
     if (more > 0) await test.step(`… and ${more} more request(s)`, async () => undefined, { location: STEP_LOCATION });
   });

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CheckResult } from '../engine/outcome.ts';
+import type { CheckResult } from '../report/outcome.ts';
 import { MANIFEST_ENV, writeManifest, type RunTarget } from '../engine/run-files.ts';
 import { SHOWN_FILE, type ShownOutcomes } from './verdict-reporter.ts';
 
@@ -27,7 +27,11 @@ const SHOWN_AS: Record<CheckResult['status'], string> = {
 
 function runPlaywright(env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', '-c', PLAYWRIGHT_CONFIG], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', '-c', PLAYWRIGHT_CONFIG], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString('utf8')).slice(-20_000);

@@ -2,11 +2,11 @@
 // every check's id, level, status and reason, failures with a curl command;
 // the run's verdict and exit code, and the merge of a complete shard set.
 import { AREAS, type Area, type Level } from '../config/config-types.ts';
-import type { CheckFailureText, CheckStatus } from '../engine/outcome.ts';
+import type { CheckFailureText, CheckStatus } from './outcome.ts';
 import type { CleanupReport } from '../ledger/cleanup.ts';
 import { verdictWithBaseline, type AppliedBaseline } from './baseline.ts';
 
-export { STATUSES, type CheckStatus } from '../engine/outcome.ts';
+export { STATUSES, type CheckStatus } from './outcome.ts';
 
 export interface SummaryCheck {
   id: string;
@@ -113,8 +113,12 @@ function unverified(summary: Summary): string[] {
   const unservedRoutes = new Set(summary.checks.filter((c) => c.status === 'unserved').map((c) => c.route ?? ''));
   return [
     t.error ? `${checks(t.error)} could not run (${mainReason(summary) || 'no reason recorded'})` : '',
-    t.unserved ? `${checks(t.unserved)} not served (${unservedRoutes.size} route${unservedRoutes.size === 1 ? '' : 's'} the deployment does not serve)` : '',
-    summary.harnessProblems.length ? `${summary.harnessProblems.length} harness problem(s): ${summary.harnessProblems[0].split('\n')[0]}` : '',
+    t.unserved
+      ? `${checks(t.unserved)} not served (${unservedRoutes.size} route${unservedRoutes.size === 1 ? '' : 's'} the deployment does not serve)`
+      : '',
+    summary.harnessProblems.length
+      ? `${summary.harnessProblems.length} harness problem(s): ${summary.harnessProblems[0].split('\n')[0]}`
+      : '',
   ].filter(Boolean);
 }
 

@@ -9,7 +9,7 @@ import { DEPLOYMENT_VARS, resolveTokens } from '../config/load-config.ts';
 import { embeddedTokens, startEmbeddedTarget, type EmbeddedTarget } from '../embedded/embedded-target.ts';
 import { checkTarget } from '../engine/check-target.ts';
 import { concurrencyLimit } from '../engine/limits.ts';
-import { prepareTarget } from '../cli/prepare-target.ts';
+import { prepareTarget } from '../engine/prepare-target.ts';
 import { guardArtifacts } from '../cli/artifact-guard.ts';
 import { writeReports } from '../report/write-reports.ts';
 import type { Summary } from '../report/summary.ts';

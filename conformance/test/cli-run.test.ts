@@ -43,10 +43,17 @@ describe('a run with failing checks', () => {
     expect(run.stdout).toContain(`Failed checks (${failed.length}):`);
     for (const c of failed) expect(run.stdout).toContain(`✘ ${c.id} (${c.area}, ${c.level})`);
     expect(run.stdout).toMatch(/reproduce: curl .*\$BUCKETKIT_KEY_/);
-    expect(run.stdout.trim().split('\n').at(-1)).toMatch(/^FAILED \(exit 1\): \d+ checks? failed(; \d+ checks? not served \(\d+ routes? the deployment does not serve\))?\.$/);
+    expect(run.stdout.trim().split('\n').at(-1)).toMatch(
+      /^FAILED \(exit 1\): \d+ checks? failed(; \d+ checks? not served \(\d+ routes? the deployment does not serve\))?\.$/,
+    );
     // Playwright's HTML report shows each failure failed, with its expectation, and agrees with the summary.
     const shown = JSON.parse(readFileSync(join(reportDir, 'report-outcomes.json'), 'utf8')) as Record<string, Record<string, string>>;
-    expect(Object.entries(shown['0']).filter(([, status]) => status === 'failed').map(([id]) => id).sort()).toEqual(failed.map((c) => c.id).sort());
+    expect(
+      Object.entries(shown['0'])
+        .filter(([, status]) => status === 'failed')
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual(failed.map((c) => c.id).sort());
     expect(summary.harnessProblems).toEqual([]);
     const archive = textsOf(readFileSync(join(reportDir, 'html', 'index.html'))).join('\n');
     for (const c of failed) expect(archive).toContain(`${c.id} FAILED`);

@@ -125,7 +125,16 @@ describe('the command line', () => {
     const options = parseArgs(['--level', 'core', '--read-only', '--shard', '2/3', '--fault', 'route-moved'], {
       BUCKETKIT_REPORT_DIR: 'out',
     });
-    expect(options).toMatchObject({ level: 'core', readOnly: true, shard: '2/3', faults: ['route-moved'], reportDir: 'out', workers: 1, concurrency: 8, keep: true });
+    expect(options).toMatchObject({
+      level: 'core',
+      readOnly: true,
+      shard: '2/3',
+      faults: ['route-moved'],
+      reportDir: 'out',
+      workers: 1,
+      concurrency: 8,
+      keep: true,
+    });
   });
 
   it('rejects unknown options, bad levels, bad shards and bad patterns', () => {
@@ -135,7 +144,11 @@ describe('the command line', () => {
     expect(() => parseArgs(['--grep', '('], {})).toThrow(/regular expression/);
     expect(() => parseArgs(['--concurrency', '0'], {})).toThrow(/--concurrency must be 1 to 64/);
     expect(() => parseArgs(['--max-rps', '-1'], {})).toThrow(/--max-rps/);
-    expect(parseArgs(['--concurrency', '16', '--max-rps', '2.5', '--no-keep'], {})).toMatchObject({ concurrency: 16, maxRps: 2.5, keep: false });
+    expect(parseArgs(['--concurrency', '16', '--max-rps', '2.5', '--no-keep'], {})).toMatchObject({
+      concurrency: 16,
+      maxRps: 2.5,
+      keep: false,
+    });
   });
 
   it('reads switches and numbers from env strictly: an unknown value is an error, never "off"', () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { guardArtifacts } from '../cli/artifact-guard.ts';
-import type { PreparedTarget } from '../cli/prepare-target.ts';
+import type { PreparedTarget } from '../engine/prepare-target.ts';
 import { findLeaks } from '../report/leak-scan.ts';
 import { buildSummary } from '../report/summary.ts';
 import { filesUnder, scanForKeys, scanText, zipOf } from './support/artifact-scan.ts';

@@ -2,7 +2,7 @@
 // out like anywhere else, a deployment that redirects every key is named as a
 // wrong base URL (exit 3) instead of followed, and a huge answer costs nothing.
 import { afterEach, describe, expect, it } from 'vitest';
-import { preflight } from '../cli/preflight.ts';
+import { preflight } from '../engine/preflight.ts';
 import type { RunSettings } from '../config/config-types.ts';
 import { answer, serve, type Handler } from './support/wire-servers.ts';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
-import { plain } from '../engine/outcome.ts';
+import { plain } from '../report/outcome.ts';
 import { MANIFEST_ENV } from '../engine/run-files.ts';
 import { failureMessage, identityAnnotations, noteOf, NOTE, outcomeAnnotations } from '../present/annotations.ts';
 import VerdictReporter, { SHOWN_FILE } from '../present/verdict-reporter.ts';
@@ -23,7 +23,9 @@ describe('check annotations', () => {
     const notes = [...identity, ...outcomeAnnotations({ status: 'fail', failure })];
     expect(noteOf(notes, NOTE.requirement)).toBe('SCOPE-listFiles-refused');
     expect(noteOf(notes, NOTE.status)).toBe('fail');
-    expect(failureMessage(notes)).toBe('SCOPE-listFiles-refused FAILED\nexpected a 4xx refusal\ngot 200, body: []\nreproduce: curl -X GET x');
+    expect(failureMessage(notes)).toBe(
+      'SCOPE-listFiles-refused FAILED\nexpected a 4xx refusal\ngot 200, body: []\nreproduce: curl -X GET x',
+    );
   });
 
   it('carry no terminal escape codes, whatever the server or a tool wrote', () => {

@@ -37,7 +37,13 @@ describe('the verdict', () => {
 
   it('counts checks of routes the deployment does not serve apart, never as passed', () => {
     const unserved = (id: string, route: string) => ({ ...check(id, 'unserved', `not served: ${route} answered 404`), route });
-    const failing = summarize([check('PATH-a-served', 'fail'), check('B', 'pass'), unserved('C', 'GET /a'), unserved('D', 'GET /a'), unserved('E', 'GET /b')]);
+    const failing = summarize([
+      check('PATH-a-served', 'fail'),
+      check('B', 'pass'),
+      unserved('C', 'GET /a'),
+      unserved('D', 'GET /a'),
+      unserved('E', 'GET /b'),
+    ]);
     expect(verdictOf(failing)).toEqual({
       exitCode: 1,
       label: 'FAILED',

@@ -11,7 +11,7 @@ import { servesOnly } from './support/partial-server.ts';
 import { always429 } from './support/rate-limit-rules.ts';
 import { underPath, when } from './support/rule-stack.ts';
 import { startUploadNeedsCompleteVariant, startVariant, type Variant } from './support/variant.ts';
-import { describeRun, idsWith, runAgainst, type VariantRun } from './support/variant-run.ts';
+import { describeRun, runAgainst, type VariantRun } from './support/variant-run.ts';
 
 /** Every check that could not run names what it needed and the check whose rule that rests on. */
 function expectNotRunPointsAt(run: VariantRun, checkId: string): void {
@@ -55,10 +55,14 @@ describe('a deployment whose', () => {
     expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
     expect(run.byId.get('PATH-listFiles-served')?.status).toBe('fail');
     expect(run.byId.get('SCOPE-listFiles-refused')?.status).toBe('unserved');
-    expect(run.byId.get('SCOPE-listFiles-refused')?.reason).toMatch(/^not served: GET .*\/files answered 404 .* \(see PATH-listFiles-served\)$/);
+    expect(run.byId.get('SCOPE-listFiles-refused')?.reason).toMatch(
+      /^not served: GET .*\/files answered 404 .* \(see PATH-listFiles-served\)$/,
+    );
     // Nothing of a route the deployment does not serve counts as passed.
     const served = new Set(['GET /workspaces', 'GET /workspaces/{workspaceId}/buckets']);
-    const passedElsewhere = run.summary.checks.filter((c) => c.status === 'pass' && c.route && !served.has(c.route) && !c.id.startsWith('ORACLE-'));
+    const passedElsewhere = run.summary.checks.filter(
+      (c) => c.status === 'pass' && c.route && !served.has(c.route) && !c.id.startsWith('ORACLE-'),
+    );
     expect(passedElsewhere.map((c) => c.id)).toEqual([]);
   }, 240_000);
 

@@ -33,7 +33,9 @@ describe('a deployment that', () => {
   }, 240_000);
 
   it('trickles one route one byte a second: its requests time out, the rest of the run goes on', async () => {
-    variant = await startVariant({ hostile: [{ picks: isOperation('listTransfers'), answer: { kind: 'trickle', from: 'body', intervalMs: 1000 } }] });
+    variant = await startVariant({
+      hostile: [{ picks: isOperation('listTransfers'), answer: { kind: 'trickle', from: 'body', intervalMs: 1000 } }],
+    });
     const run = await runAgainst(variant, { requestTimeoutMs: 1500 });
     console.log(describeRun('listTransfers trickles', run));
     expect(run.summary.incomplete).toBeUndefined();

@@ -51,7 +51,10 @@ describe('a conforming deployment that is', () => {
   }, 240_000);
 
   it('eventually consistent still fails a refused write that was applied (a trash restore), once the trash shows', async () => {
-    variant = await startVariant({ faults: ['refusal-changes-state'], rules: (c) => [eventualListings({ observerToken: c.fullToken }).rule] });
+    variant = await startVariant({
+      faults: ['refusal-changes-state'],
+      rules: (c) => [eventualListings({ observerToken: c.fullToken }).rule],
+    });
     const run = await runAgainst(variant);
     console.log(describeRun('eventual listings, refused writes applied', run));
     expect(run.verdict.label).toBe('FAILED');

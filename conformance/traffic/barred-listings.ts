@@ -12,7 +12,9 @@ import type { TrafficTask } from './traffic-types.ts';
 function listingTask(route: Route, g: GeneratorContext): TrafficTask {
   return {
     name: `a key barred from the other bucket reads ${route.method} ${route.pathTemplate}, every page`,
-    keys: { barred: { holds: [expectedScope(route, g.overrides)], reaches: route.bucketScoped ? ['allowed'] : undefined, barredFrom: 'other' } },
+    keys: {
+      barred: { holds: [expectedScope(route, g.overrides)], reaches: route.bucketScoped ? ['allowed'] : undefined, barredFrom: 'other' },
+    },
     writes: false,
     // The other bucket's marked resources exist first, so a listing that spans buckets shows them.
     needs: ['otherFile', 'foreign'],

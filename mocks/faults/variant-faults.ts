@@ -66,7 +66,7 @@ export const VARIANT_FAULTS = [
         authenticate(request, query) {
           const result = s.authenticate(request, query);
           return request.method === 'HEAD' && 'refusal' in result
-            ? { key: { scopes: new Set(deps.knownScopes), bucketIds: null }, token: '' }
+            ? { key: { name: 'anonymous', scopes: new Set(deps.knownScopes), bucketIds: null }, token: '' }
             : result;
         },
       })),

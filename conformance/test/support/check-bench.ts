@@ -19,7 +19,7 @@ import { runTraffic, trafficOf, type TrafficReport } from '../../engine/run-traf
 import { concurrencyLimit } from '../../engine/limits.ts';
 import type { TrafficTask } from '../../traffic/traffic-types.ts';
 import { TargetSession } from '../../engine/target-session.ts';
-import type { CheckResult } from '../../engine/outcome.ts';
+import type { CheckResult } from '../../report/outcome.ts';
 import { startLoopbackProxy, type LoopbackProxy, type Rule } from './loopback-proxy.ts';
 
 export type Outcome =

@@ -3,7 +3,7 @@
 // alone, never by the faults that ignore a filter or the cursor altogether.
 import type { FaultName } from '../../faults/fault-catalog.ts';
 import type { MockClient } from './mock-client.ts';
-import type { RuleProbe } from './fault-probes.ts';
+import type { RuleProbe } from './rule-probe.ts';
 
 const bucketPath = (mock: MockClient, bucket: string) => `/workspaces/${mock.ids.workspace}/buckets/${bucket}`;
 const full = (mock: MockClient) => mock.server.app.presetKeys.full;

@@ -4,9 +4,9 @@ import type { FaultName } from '../../faults/fault-catalog.ts';
 import type { MockClient } from './mock-client.ts';
 import { rawRequest } from './raw-http.ts';
 import { MORE_PROBES } from './fault-probes-more.ts';
+import type { RuleProbe } from './rule-probe.ts';
 
-/** Answers "is this fault's rule broken right now?" with a few real HTTP calls. */
-export type RuleProbe = (mock: MockClient) => Promise<boolean>;
+export type { RuleProbe } from './rule-probe.ts';
 
 /** Faults that break more than their own probe: the narrower faults' rules too, or every route (the API prefix). */
 export const FAULT_SUBSUMES: Partial<Record<FaultName, readonly FaultName[] | 'every-route'>> = {

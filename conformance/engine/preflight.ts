@@ -9,7 +9,7 @@ import { createRedactor, type Secret } from '../http/redact.ts';
 import { createTransport } from '../http/transport/create-transport.ts';
 import { RateLimitedError, TransportError } from '../http/transport/transport-errors.ts';
 import type { WireAnswer } from '../http/transport/transport-types.ts';
-import type { RunStop } from '../engine/run-files.ts';
+import type { RunStop } from './run-files.ts';
 
 /** The longest the reachability probe waits: a deployment that cannot answer a listing in this time is not worth a run. */
 export const REACH_TIMEOUT_MS = 10_000;

@@ -5,7 +5,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Level, RunSettings, SuiteConfig } from '../config/config-types.ts';
 import type { Secret } from '../http/redact.ts';
-import { writeSettings, type RunTarget } from '../engine/run-files.ts';
+import { writeSettings, type RunTarget } from './run-files.ts';
 
 export interface PreparedTarget {
   target: RunTarget;
