@@ -1,6 +1,7 @@
 // Parses the `bucketkit conformance` command line; every option is checked here
 // and rejected with a clear message.
 import type { Level } from '../config/config-types.ts';
+import { DEFAULT_CONCURRENCY } from '../engine/prepare-target.ts';
 
 export interface CliOptions {
   config?: string;
@@ -24,6 +25,8 @@ export interface CliOptions {
   maxRps?: number;
   /** Keep what failing checks used until --cleanup (off with --no-keep). */
   keep: boolean;
+  /** A PEM file of extra CA certificates to trust (BUCKETKIT_CA). */
+  ca?: string;
   /** Per-request timeout (BUCKETKIT_REQUEST_TIMEOUT_MS). */
   requestTimeoutMs: number;
   help: boolean;
@@ -40,8 +43,9 @@ export const USAGE = `Usage: npx bucketkit conformance [options]
   --list               print the checks a run would report, as "id | area | level | title | status", and run nothing
   --baseline FILE      known failures (an earlier summary.json or {"known": [...]}): only new failures exit 1
   --fault NAME         plant a fault in the embedded mock (repeatable; for the self-test)
-  --concurrency N      requests in flight at most (default: 8)
+  --concurrency N      requests in flight at most (default: 16)
   --max-rps N          send at most N requests per second (default: no ceiling; 429s are waited out anyway)
+  --ca FILE            trust the CA certificates in this PEM file too (a private TLS deployment)
   --no-keep            remove what failing checks used at the end (default: kept until --cleanup, so curl lines reproduce)
   --workers N          Playwright workers writing the HTML report (default: 1)
   --cleanup LEDGER     remove what a crashed run left (needs the same config and keys)
@@ -72,9 +76,10 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     merge: [],
     list: false,
     workers: Number(env.BUCKETKIT_WORKERS ?? 1),
-    concurrency: Number(env.BUCKETKIT_CONCURRENCY ?? 8),
+    concurrency: Number(env.BUCKETKIT_CONCURRENCY ?? DEFAULT_CONCURRENCY),
     maxRps: env.BUCKETKIT_MAX_RPS ? Number(env.BUCKETKIT_MAX_RPS) : undefined,
     keep: true,
+    ca: env.BUCKETKIT_CA || undefined,
     requestTimeoutMs: Number(env.BUCKETKIT_REQUEST_TIMEOUT_MS ?? 15_000),
     help: false,
   };
@@ -124,6 +129,9 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
         break;
       case '--no-keep':
         options.keep = false;
+        break;
+      case '--ca':
+        options.ca = value(i++, arg);
         break;
       case '--cleanup':
         options.cleanup = value(i++, arg);

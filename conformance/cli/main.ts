@@ -1,6 +1,7 @@
 // The `bucketkit conformance` command: runs the suite, cleans up after a
 // crashed run (--cleanup LEDGER) or merges shard reports (--merge); either
 // judged against a baseline of known failures (--baseline FILE).
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import { routeLabel } from '../plan/check-types.ts';
@@ -37,7 +38,11 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  if (options.cleanup) return cleanupFromLedger(options.cleanup, options.config, process.env);
+  if (options.cleanup)
+    return cleanupFromLedger(options.cleanup, options.config, process.env, {
+      timeoutMs: options.requestTimeoutMs,
+      ...(options.ca ? { ca: [readFileSync(options.ca, 'utf8')] } : {}),
+    });
   if (options.list) {
     const { lines, note } = listChecks(options, process.env);
     console.log(lines.join('\n'));

@@ -2,6 +2,7 @@
 // embedded mock), prepares its settings, checks it in the engine, writes the
 // reports (summaries, JUnit, the Playwright HTML report), scans them for keys,
 // and returns the verdict.
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { SuiteConfig } from '../config/config-types.ts';
 import { hasConfigSource, loadConfig, resolveTokens } from '../config/load-config.ts';
@@ -15,13 +16,13 @@ import { writeReports } from '../report/write-reports.ts';
 import type { Baseline } from '../report/baseline.ts';
 import { withBaseline } from '../report/run-verdict.ts';
 import { guardArtifacts } from './artifact-guard.ts';
-import type { CliOptions } from './cli-args.ts';
+import { UsageError, type CliOptions } from './cli-args.ts';
 import { prepareTarget } from '../engine/prepare-target.ts';
 
 export interface RunOptions
   extends
     Pick<CliOptions, 'config' | 'level' | 'readOnly' | 'reportDir' | 'shard' | 'grep' | 'faults' | 'workers'>,
-    Partial<Pick<CliOptions, 'concurrency' | 'maxRps' | 'keep'>> {
+    Partial<Pick<CliOptions, 'concurrency' | 'maxRps' | 'keep' | 'ca'>> {
   /** File name of the counts CI sums, in the report dir (default conformance-results.json); '' for none. */
   ciResultsFile?: string;
   /** Per-request timeout in ms (default 15000). */
@@ -51,6 +52,13 @@ async function resolveTarget(options: RunOptions, env: NodeJS.ProcessEnv): Promi
   return startEmbeddedTarget(options.faults);
 }
 
+/** The PEM text of a --ca file; a missing or empty file is a usage error naming it. */
+function readCa(path: string): string {
+  const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new UsageError(`--ca ${path}: not a PEM file of CA certificates.`);
+  return text;
+}
+
 /** Runs the suite and writes its reports; never throws for a failing, refusing or unreachable deployment. */
 export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const env = options.env ?? process.env;
@@ -68,6 +76,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       concurrency: options.concurrency,
       maxRps: options.maxRps,
       keepForRepro: options.keep,
+      ca: options.ca ? readCa(options.ca) : undefined,
       alsoClear: ciResultsFile ? [ciResultsFile] : [],
     });
     const redact = createRedactor(prepared.secrets);

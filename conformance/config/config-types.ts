@@ -96,4 +96,6 @@ export interface RunSettings {
   maxRps?: number;
   /** Keep what failing checks used on the deployment until --cleanup (default), so their curl lines reproduce. */
   keepForRepro: boolean;
+  /** Extra CA certificates (PEM text) trusted besides the default roots (--ca), for a private TLS deployment. */
+  ca?: string;
 }

@@ -22,6 +22,7 @@ export function makeClient(settings: RunSettings, secrets: Secret[]): TargetClie
     timeoutMs: settings.requestTimeoutMs,
     concurrency: settings.concurrency,
     maxRps: settings.maxRps,
+    ...(settings.ca ? { ca: settings.ca } : {}),
   });
   const keys = new Map(settings.keys.map((k, i) => [k.name, secrets[i]]));
   const api = new ApiClient({ transport, baseUrl: settings.baseUrl, runId: settings.runId, keys, redact: createRedactor(secrets) });

@@ -47,6 +47,7 @@ export async function preflight(settings: RunSettings, secrets: Secret[]): Promi
     timeoutMs: Math.min(settings.requestTimeoutMs, REACH_TIMEOUT_MS),
     maxResponseBytes: PROBE_BYTES,
     concurrency: PROBE_CONCURRENCY,
+    ...(settings.ca ? { ca: settings.ca } : {}),
   });
   const get = (key?: { name: string; token: string }): Promise<WireAnswer> =>
     transport.send({

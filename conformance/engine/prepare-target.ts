@@ -26,12 +26,14 @@ export interface TargetOptions {
   maxRps?: number;
   /** Keep what failing checks used until --cleanup (default true). */
   keepForRepro?: boolean;
+  /** Extra CA certificates, PEM text. */
+  ca?: string;
   /** Further files of an earlier run to remove from the report dir (e.g. the CI counts file). */
   alsoClear?: string[];
 }
 
 /** Requests in flight at most, by default: enough to hide a slow deployment's latency, few enough to be polite. */
-export const DEFAULT_CONCURRENCY = 8;
+export const DEFAULT_CONCURRENCY = 16;
 
 /** A run id that sorts by time and is safe in paths, tags and names. */
 export function newRunId(): string {
@@ -67,6 +69,7 @@ export function prepareTarget(
     concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
     maxRps: options.maxRps,
     keepForRepro: options.keepForRepro ?? true,
+    ...(options.ca ? { ca: options.ca } : {}),
   };
   writeSettings(settings);
   return {

@@ -29,7 +29,7 @@ export interface TargetRun {
 export interface TargetRunOptions {
   /** Called as each check ends (the console line). */
   onResult?(result: CheckResult): void;
-  /** Checks in flight at most (default: twice the request concurrency). */
+  /** Checks in flight at most (default: three times the request concurrency: most of a check's time is waiting). */
   checkConcurrency?: number;
   /** Leave the ledger's resources in place (the caller cleans up later, or --cleanup does). */
   skipCleanup?: boolean;
@@ -86,7 +86,7 @@ export async function runTarget(session: TargetSession, plan: PlannedCheck[], op
   if (!settings.readOnly) await attributed(attributionOf('set-up: intelligence', 'setup'), () => rememberIntelligence(session));
   // Every check and the traffic first; then the checks that judge all of their exchanges.
   const judging = (p: PlannedCheck) => p.def.judgesTraffic === true;
-  const limit = concurrencyLimit(options.checkConcurrency ?? settings.concurrency * 2);
+  const limit = concurrencyLimit(options.checkConcurrency ?? settings.concurrency * 3);
   const [first, traffic] = await Promise.all([
     runChecks(
       session,
@@ -130,7 +130,7 @@ export async function runChecks(
   } = {},
 ): Promise<CheckResult[]> {
   session.expect(plan);
-  const limit = options.limit ?? concurrencyLimit(options.checkConcurrency ?? session.settings.concurrency * 2);
+  const limit = options.limit ?? concurrencyLimit(options.checkConcurrency ?? session.settings.concurrency * 3);
   // Served proofs first: the other checks of a route wait for them (and must not take every slot while they wait).
   const order = plan.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i);
   const results: CheckResult[] = new Array(plan.length);

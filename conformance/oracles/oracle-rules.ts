@@ -115,7 +115,7 @@ export const ORACLE_RULES: OracleRule[] = [
   {
     slug: 'workspace-hierarchy',
     area: 'paths',
-    // A bucket's workspace in its path is a choice of the gap register (G36): serving it under another one leaks nothing the key could not reach.
+    // A bucket's workspace in its path is a choice of the gap register (G33): serving it under another one leaks nothing the key could not reach.
     level: () => 'profile',
     sentence: () => 'served a bucket named under a workspace it does not belong to',
     // Upload-complete refuses every API-key client before anything else (G03): nothing there can show the rule.

@@ -132,7 +132,7 @@ describe('the command line', () => {
       faults: ['route-moved'],
       reportDir: 'out',
       workers: 1,
-      concurrency: 8,
+      concurrency: 16,
       keep: true,
     });
   });
