@@ -138,8 +138,23 @@ const CASES: { [K in OperationId]?: ForeignCase<K>[] } = {
 /** The request-body fields of a route that name files (`fileId`, `fileIds`), read from its schema. */
 export function bodyFileFields(route: Route): string[] {
   if (!route.requestBody) return [];
-  const schema = resolveRef<{ properties?: Record<string, unknown> }>(loadBundledSpec(), { $ref: route.requestBody.schemaRef });
-  return Object.keys(schema.properties ?? {}).filter((name) => name === 'fileId' || name === 'fileIds');
+  const names = new Set<string>();
+  // A body of several kinds (a discriminated union) names files in any of its branches.
+  const visit = (node: SchemaNode) => {
+    const schema = node.$ref ? resolveRef<SchemaNode>(loadBundledSpec(), { $ref: node.$ref }) : node;
+    Object.keys(schema.properties ?? {}).forEach((name) => names.add(name));
+    [...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])].forEach(visit);
+  };
+  visit({ $ref: route.requestBody.schemaRef });
+  return [...names].filter((name) => name === 'fileId' || name === 'fileIds');
+}
+
+interface SchemaNode {
+  $ref?: string;
+  properties?: Record<string, unknown>;
+  oneOf?: SchemaNode[];
+  anyOf?: SchemaNode[];
+  allOf?: SchemaNode[];
 }
 
 /** The operations whose foreign-file cases exist (a test holds this against the routes that name files). */

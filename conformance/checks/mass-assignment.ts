@@ -165,7 +165,7 @@ function recordCase(operationId: OperationId, find: Finder, markerOf: (json: Sho
   return async (ctx, extra) => {
     const call = await scenarioFor(routeById(operationId)).valid(ctx, 'allowed');
     const marker = markerOf(call.json as Shown);
-    const holds = (item: unknown) => JSON.stringify(item).includes(marker);
+    const holds = (item: unknown) => (JSON.stringify(item) ?? '').includes(marker);
     return {
       call: { ...call, json: { ...extra, ...(call.json as Shown) } as OperationCall['json'] },
       async drift() {

@@ -21,6 +21,12 @@ export function renderMarkdown(s: Summary): string {
   const part = s.shard ? `, shard ${s.shard}` : s.mergedShards ? `, merged from shards ${s.mergedShards.join(', ')}` : '';
   const took = s.stats ? `; it took ${(s.stats.durationMs / 1000).toFixed(1)} s` : '';
   lines.push(`Run \`${s.runId}\` against \`${s.baseUrl}\`, level \`${s.level}\`${s.readOnly ? ', read-only' : ''}${part}${took}.`, '');
+  const st = s.stats;
+  if (st?.requests !== undefined)
+    lines.push(
+      `The client sent ${st.requests} requests (at most ${st.maxInFlight ?? '?'} at a time, of ${st.concurrency ?? '?'} allowed); ${st.rateLimited ?? 0} were answered 429 (or 503 with Retry-After) and waited out, ${((st.waitedMs ?? 0) / 1000).toFixed(1)} s in all.${st.traffic ? ` Traffic for the rules over every exchange: ${st.traffic.sent} task(s) sent, ${st.traffic.notSent} not sent (no key fits)${st.traffic.problems.length ? `, ${st.traffic.problems.length} stopped: ${cell(st.traffic.problems.slice(0, 3).join('; '))}` : ''}.` : ''}`,
+      '',
+    );
   lines.push(
     `| ${STATUSES.join(' | ')} |`,
     `|${STATUSES.map(() => '---:').join('|')}|`,

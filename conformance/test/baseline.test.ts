@@ -173,7 +173,7 @@ describe('the verdict against a baseline', () => {
     expect(judge([summaryCheck('K-1', 'fail')], known)).toMatchObject({ exitCode: 2, label: 'NO RESULTS' });
   });
 
-  it('keeps a verdict other than FAILED and adds the tally', () => {
+  it('keeps a verdict other than FAILED and adds the tally; a new failure of a run cut short is FAILED', () => {
     const passed = judge([summaryCheck('F-1', 'pass'), summaryCheck('P-1', 'pass')], known);
     expect(passed).toEqual({
       exitCode: 0,
@@ -184,7 +184,9 @@ describe('the verdict against a baseline', () => {
       incomplete: { exitCode: 2, reason: 'stopped' },
     });
     expect(cut.exitCode).toBe(verdictOf(summarize([summaryCheck('N-1', 'fail')], { incomplete: { exitCode: 2, reason: 'x' } })).exitCode);
-    expect(cut.reason).toMatch(/\(1 new failure, 1 known failure in the baseline\)\.$/);
+    // A failure outside the baseline makes the run FAILED even when it was cut short, as without a baseline.
+    expect(cut).toMatchObject({ exitCode: 1, label: 'FAILED' });
+    expect(cut.reason).toMatch(/^1 new failure \(1 known failure in the baseline\); .*the run was cut short: stopped\.$/);
   });
 
   it('counts a failure whose entry expired as new, and says so in summary.md', () => {

@@ -88,7 +88,8 @@ export const BODY_FAULTS = [
       // The front end must let the whole body arrive for it to be read.
       admitBody(head) {
         const own = c.admitBody(head);
-        return 'limit' in own && !head.path.startsWith('/__uploads/') ? { limit: MAX_UPLOAD_BYTES } : own;
+        // Whatever the core decided for a JSON body's size (a limit, or a refusal of its declared length), take it all.
+        return 'unread' in own || head.path.startsWith('/__uploads/') ? own : { limit: MAX_UPLOAD_BYTES };
       },
     }),
   },

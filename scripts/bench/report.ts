@@ -1,5 +1,6 @@
 // What one bench run measured, the targets it is judged against (met / NOT MET / not measured), and the BENCHMARKS.md it becomes.
 import { median, type LoadResult, type Ran } from './measure.ts';
+import type { DeploymentRow } from './deployments.ts';
 
 export type ServerName = 'mock' | 'prism' | 'bare';
 
@@ -30,6 +31,8 @@ export interface BenchResults {
     answers: Record<string, number>;
   };
   conformance?: Ran;
+  /** Core runs of the suite against slow and rate-limited deployments. */
+  deployments?: DeploymentRow[];
   selftest?: Ran;
   failures: { part: string; error: string }[];
   notes: string[];
@@ -207,6 +210,23 @@ const BLOCKS: Block[] = [
     head: 'RSS at start|RSS at end|Slope after warm-up|Samples',
     rows: ({ soak: s }) =>
       s ? [[mb(s.samples[0]?.rssMb), mb(s.samples.at(-1)?.rssMb), `${s.slope.toFixed(2)} ± ${perMin(s.stderr)}`, s.samples.length]] : [],
+  },
+  {
+    heading: 'The suite against slow and rate-limited deployments',
+    missing: 'Not run (a full run measures it; `--only deployments` alone).',
+    text: () =>
+      'A core run of `bucketkit conformance` (the CLI, with its default 16 requests in flight), against the mock behind the latency proxy (`scripts/bench/latency-proxy.ts`, every answer held that long) and behind a token bucket of 15 requests/s per key (burst 30) answering 429 with `Retry-After`. The presigned upload PUTs go to the mock directly. Targets: at 300 ms per answer the right verdict within 120 s; under the rate limit within 1.3 × (requests ÷ 15) s.',
+    head: 'Deployment|Verdict|Wall time|Requests|429s met|Checks|Target',
+    rows: ({ deployments: d }) =>
+      (d ?? []).map((row) => [
+        row.name,
+        row.verdict,
+        sec(row.wallMs),
+        row.requests === undefined ? '–' : int(row.requests),
+        row.rateLimited === undefined ? '–' : int(row.rateLimited),
+        int(row.checks),
+        row.targetMs === undefined ? '–' : `${row.wallMs <= row.targetMs ? 'met' : 'MISSED'} (≤ ${sec(row.targetMs)})`,
+      ]),
   },
   {
     heading: 'Conformance suite and self-test',

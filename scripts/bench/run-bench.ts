@@ -11,9 +11,10 @@ import { specBasePath } from '../../openapi/contract/api-base.ts';
 import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
 import { listScopes } from '../../openapi/contract/route-table.ts';
 import * as m from './measure.ts';
+import { deploymentRows } from './deployments.ts';
 import { evaluateTargets, renderReport, REQUESTS, type BenchResults, type ServerName } from './report.ts';
 
-const PARTS = ['throughput', 'cold-start', 'worlds', 'stall', 'soak', 'conformance', 'selftest'] as const;
+const PARTS = ['throughput', 'cold-start', 'worlds', 'stall', 'soak', 'conformance', 'deployments', 'selftest'] as const;
 /** How hard each mode works: load rounds and their seconds, cold starts per command, list samples, stall repeats. */
 const EFFORT = {
   quick: { durationSec: 2, warmupSec: 0.5, rounds: 1, coldStartRuns: 1, listSamples: 200, stallRepeats: 1 },
@@ -46,7 +47,12 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
   const only = v.only?.split(',').map((p) => p.trim());
   const unknown = only?.filter((p) => !PARTS.some((part) => part === p));
   if (unknown?.length) throw new Error(`--only takes parts from ${PARTS.join(', ')}; got "${v.only}"`);
-  const optIn: Record<string, boolean> = { soak: soakSec > 0, conformance: mode === 'full', selftest: v.selftest === true };
+  const optIn: Record<string, boolean> = {
+    soak: soakSec > 0,
+    conformance: mode === 'full',
+    deployments: mode === 'full',
+    selftest: v.selftest === true,
+  };
   const parts = PARTS.filter((p) => (only ? only.includes(p) : (optIn[p] ?? true)));
   if (parts.includes('soak') && soakSec === 0) throw new Error('--only soak needs --soak SECONDS (30..3600)');
   const files = v.files?.split(',').map((f) => whole('files', f.trim(), 1, 10_000_000));
@@ -278,6 +284,7 @@ const MEASURE: Record<(typeof PARTS)[number], (plan: Plan, r: BenchResults) => P
   ...{ throughput, 'cold-start': coldStart, worlds, stall, soak },
   conformance: async (_, r) => (r.conformance = await m.runToEnd('npx', ['bucketkit', 'conformance'], 180_000)),
   selftest: async (_, r) => (r.selftest = await m.runToEnd('npx', ['tsx', 'conformance/selftest/selftest.ts'], 1_200_000)),
+  deployments: async (_, r) => (r.deployments = await deploymentRows((line) => console.log(line))),
 };
 
 /** Runs the plan's parts in order, telling `log` each part's time; a part that throws becomes a failure of the results, never an exception. */
