@@ -2,6 +2,7 @@
 // the status alone, overrides.errorFormat "any") for malformed JSON, the wrong
 // content type, schema breaks, bad parameters, an unknown file, an oversized
 // body, a taken path; and no key echoed in errors.
+import { randomUUID } from 'node:crypto';
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { CheckDef, CheckRun } from '../plan/check-types.ts';
 import type { ApiRequest } from '../http/api-client.ts';
@@ -164,7 +165,8 @@ function keyNotEchoedCheck(g: GeneratorContext): CheckDef {
     writes: false,
     fixtures: false,
     async run(ctx) {
-      const unknown = `bk_unknown_${ctx.unique()}_${ctx.settings.runId}`;
+      // Random, like a real key: the run id also travels in a header a server may echo, which must not read as the key.
+      const unknown = `bk_unknown_${randomUUID().replace(/-/g, '')}`;
       const attempts = [
         { token: ctx.api.token(ctx.keys.lacking[0]), auth: { key: ctx.keys.lacking[0] } },
         { token: ctx.api.token(ctx.keys.holder[0]), auth: { header: `Token ${ctx.api.token(ctx.keys.holder[0])}` } },
