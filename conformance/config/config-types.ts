@@ -96,4 +96,6 @@ export interface RunSettings {
   maxRps?: number;
   /** Keep what failing checks used on the deployment until --cleanup (default), so their curl lines reproduce. */
   keepForRepro: boolean;
+  /** The run learns the deployment's choices (--learn): the learner's probes are sent with the traffic. */
+  learn?: boolean;
 }

@@ -28,6 +28,8 @@ export interface TargetOptions {
   keepForRepro?: boolean;
   /** Further files of an earlier run to remove from the report dir (e.g. the CI counts file). */
   alsoClear?: string[];
+  /** Send the learner's probes (--learn). */
+  learn?: boolean;
 }
 
 /** Requests in flight at most, by default: enough to hide a slow deployment's latency, few enough to be polite. */
@@ -67,6 +69,7 @@ export function prepareTarget(
     concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
     maxRps: options.maxRps,
     keepForRepro: options.keepForRepro ?? true,
+    ...(options.learn ? { learn: true } : {}),
   };
   writeSettings(settings);
   return {
