@@ -40,6 +40,9 @@ async function eachInvalidAuth(ctx: CheckRun, route: Route, verify: (label: stri
 
 type Verify = (label: string, ex: Exchange, ctx: CheckRun) => void;
 
+/** The 401 challenge the profile checks accept (G21): the Bearer scheme, with any parameters. */
+export const BEARER_CHALLENGE = /^Bearer\b/i;
+
 /** One auth check of a route: every invalid way of presenting a key, each answer verified. */
 function invalidAuthCheck(
   route: Route,
@@ -77,7 +80,8 @@ function routeAuthChecks(route: Route, g: GeneratorContext): CheckDef[] {
       (label, ex, ctx) => {
         expectError(ex, ctx, 401, 'unauthenticated');
         const challenge = ex.headers['www-authenticate'] ?? '';
-        if (!/^Bearer\b/i.test(challenge)) fail(`a WWW-Authenticate: Bearer header with ${label}`, ex, `WWW-Authenticate "${challenge}"`);
+        if (!BEARER_CHALLENGE.test(challenge))
+          fail(`a WWW-Authenticate: Bearer header with ${label}`, ex, `WWW-Authenticate "${challenge}"`);
       },
     ),
   ];

@@ -1,8 +1,10 @@
 // Schema checks (profile), generated per route: a successful call answers the
 // documented success status with a body valid against the spec's schema.
 import type { Route } from '../../openapi/contract/route-table.ts';
+import { overrideOf } from '../config/config-types.ts';
 import type { CheckDef } from '../plan/check-types.ts';
 import { expectStatus, expectValidResponse } from './assert.ts';
+import { expectError } from './error-answer.ts';
 import { holder, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
 import { scenarioFor } from './operations.ts';
 import { callRequest } from './request-builder.ts';
@@ -10,9 +12,13 @@ import { callRequest } from './request-builder.ts';
 function responseCheck(route: Route, g: GeneratorContext): CheckDef {
   // The agent-forbidden route never succeeds for an API key: its documented 403 is what is checked.
   const status = route.agentForbidden ? 403 : route.successStatus;
+  // That 403 is an error answer: under errorFormat "any" its body is the deployment's own, so only the status counts.
+  const ownErrorFormat = route.agentForbidden && overrideOf(g.overrides, 'errorFormat') === 'any';
   return {
     id: `SCHEMA-${route.operationId}-response`,
-    title: `${routeTitle(route)} answers ${status} with a body valid against the spec`,
+    title: ownErrorFormat
+      ? `${routeTitle(route)} answers ${status} (an error body in the deployment's own format, as overrides.errorFormat declares)`
+      : `${routeTitle(route)} answers ${status} with a body valid against the spec`,
     area: 'schemas',
     level: 'profile',
     route: routeTitle(route),
@@ -21,6 +27,7 @@ function responseCheck(route: Route, g: GeneratorContext): CheckDef {
     async run(ctx) {
       const call = await scenarioFor(route).valid(ctx, 'allowed');
       const ex = await ctx.api.send(callRequest(route, ctx.settings, 'allowed', call, { key: ctx.keys.holder[0] }));
+      if (ownErrorFormat) return void expectError(ex, ctx, status, 'agent_upload_complete_forbidden');
       expectStatus(ex, [status], `status ${status}`);
       expectValidResponse(ex, route, ctx.validator);
     },

@@ -29,6 +29,8 @@ export interface CliOptions {
   ca?: string;
   /** Per-request timeout (BUCKETKIT_REQUEST_TIMEOUT_MS). */
   requestTimeoutMs: number;
+  /** Where to write the deployment's learned profile (BUCKETKIT_LEARN), none by default. */
+  learn?: string;
   help: boolean;
 }
 
@@ -42,6 +44,7 @@ export const USAGE = `Usage: npx bucketkit conformance [options]
   --grep RE            only checks whose id, title, @area or @level matches (e.g. @listing, '^LIST-')
   --list               print the checks a run would report, as "id | area | level | title | status", and run nothing
   --baseline FILE      known failures (an earlier summary.json or {"known": [...]}): only new failures exit 1
+  --learn FILE         write the deployment's observed choices as a profile (bucketkit mock --profile FILE plays it)
   --fault NAME         plant a fault in the embedded mock (repeatable; for the self-test)
   --concurrency N      requests in flight at most (default: 16)
   --max-rps N          send at most N requests per second (default: no ceiling; 429s are waited out anyway)
@@ -72,6 +75,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     grep: env.BUCKETKIT_GREP,
     // An empty variable (a CI input left blank) means no baseline.
     baseline: env.BUCKETKIT_BASELINE || undefined,
+    learn: env.BUCKETKIT_LEARN || undefined,
     faults: [],
     merge: [],
     list: false,
@@ -115,6 +119,9 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
       case '--baseline':
         options.baseline = value(i++, arg);
         break;
+      case '--learn':
+        options.learn = value(i++, arg);
+        break;
       case '--fault':
         options.faults.push(value(i++, arg));
         break;
@@ -155,6 +162,10 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
       throw new UsageError(`--shard must look like 1/3 (BUCKETKIT_SHARD), got "${options.shard}".`);
   }
+  // A profile is learned from one whole run: a shard sends part of it, and the other commands send none.
+  const noRun = options.list ? '--list' : options.merge.length ? '--merge' : options.cleanup ? '--cleanup' : options.shard ? '--shard' : '';
+  if (options.learn !== undefined && noRun)
+    throw new UsageError(`--learn (BUCKETKIT_LEARN) learns from a whole run; it cannot be combined with ${noRun}.`);
   if (options.grep !== undefined) {
     try {
       new RegExp(options.grep);

@@ -18,11 +18,14 @@ import { withBaseline } from '../report/run-verdict.ts';
 import { guardArtifacts } from './artifact-guard.ts';
 import { UsageError, type CliOptions } from './cli-args.ts';
 import { prepareTarget } from '../engine/prepare-target.ts';
+import type { TargetSession } from '../engine/target-session.ts';
+import { learnDeployment, type LearnedDeployment } from '../learn/learn-profile.ts';
+import { writeLearnedProfile } from '../learn/write-profile.ts';
 
 export interface RunOptions
   extends
     Pick<CliOptions, 'config' | 'level' | 'readOnly' | 'reportDir' | 'shard' | 'grep' | 'faults' | 'workers'>,
-    Partial<Pick<CliOptions, 'concurrency' | 'maxRps' | 'keep' | 'ca'>> {
+    Partial<Pick<CliOptions, 'concurrency' | 'maxRps' | 'keep' | 'ca' | 'learn'>> {
   /** File name of the counts CI sums, in the report dir (default conformance-results.json); '' for none. */
   ciResultsFile?: string;
   /** Per-request timeout in ms (default 15000). */
@@ -42,6 +45,8 @@ export interface RunOutcome {
   reportDir: string;
   secrets: Secret[];
   redact: Redactor;
+  /** With `learn`: what the run learned, and the file it went to (none when the run never reached the deployment). */
+  learned?: LearnedDeployment & { file: string };
 }
 
 async function resolveTarget(options: RunOptions, env: NodeJS.ProcessEnv): Promise<{ config: SuiteConfig; close(): Promise<void> }> {
@@ -78,11 +83,18 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       keepForRepro: options.keep,
       ca: options.ca ? readCa(options.ca) : undefined,
       alsoClear: ciResultsFile ? [ciResultsFile] : [],
+      learn: options.learn !== undefined,
     });
     const redact = createRedactor(prepared.secrets);
     const say = (line: string) => options.quiet || console.log(redact(line));
     say(`Checking ${prepared.settings.baseUrl} (level ${options.level}, ${prepared.settings.concurrency} requests at a time)\n`);
-    const checked = await checkTarget(prepared, { shard: options.shard, say, onResult: (r) => say(checkLine(r)) });
+    let session: TargetSession | undefined;
+    const checked = await checkTarget(prepared, {
+      shard: options.shard,
+      say,
+      onResult: (r) => say(checkLine(r)),
+      onSession: (s) => void (session = s),
+    });
     let summary = checked.summary;
     if (!options.noHtml) {
       const [problems] = await writeHtmlReport([{ target: prepared.target, results: checked.results }], reportDir, options.workers, env);
@@ -92,7 +104,13 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     writeReports(reportDir, summary, ciResultsFile || undefined);
     const guarded = guardArtifacts([prepared], [summary], reportDir, ciResultsFile || undefined).summaries[0];
     for (const line of failureList(guarded.checks)) say(line);
-    return { exitCode: exitCodeOf(guarded), summary: guarded, reportDir, secrets: prepared.secrets, redact };
+    let learned: RunOutcome['learned'];
+    if (options.learn !== undefined && session) {
+      learned = { ...learnDeployment(session.views(), prepared.settings, redact), file: resolve(options.learn) };
+      writeLearnedProfile(learned.file, learned, redact).forEach(say);
+    } else if (options.learn !== undefined)
+      say(`--learn: nothing learned, the run never reached the deployment; ${options.learn} not written.`);
+    return { exitCode: exitCodeOf(guarded), summary: guarded, reportDir, secrets: prepared.secrets, redact, learned };
   } finally {
     await target.close();
   }

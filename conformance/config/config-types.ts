@@ -98,4 +98,6 @@ export interface RunSettings {
   keepForRepro: boolean;
   /** Extra CA certificates (PEM text) trusted besides the default roots (--ca), for a private TLS deployment. */
   ca?: string;
+  /** The run learns the deployment's choices (--learn): the learner's probes are sent with the traffic. */
+  learn?: boolean;
 }

@@ -52,7 +52,10 @@ function randomBase62(length: number): string {
  * Starts the embedded mock (optionally with planted faults) and builds a config for it.
  * With `tokens`, its keys get those tokens (one set shared by many mocks keeps the run's secrets few).
  */
-export async function startEmbeddedTarget(faults: string[] = [], tokens: Record<string, string> = embeddedTokens()): Promise<EmbeddedTarget> {
+export async function startEmbeddedTarget(
+  faults: string[] = [],
+  tokens: Record<string, string> = embeddedTokens(),
+): Promise<EmbeddedTarget> {
   const server = await startMockServer({ host: '127.0.0.1', port: 0, faults });
   try {
     const info = (await (await fetch(`${server.origin}/__mock/info`)).json()) as { workspaces: { id: string; buckets: string[] }[] };

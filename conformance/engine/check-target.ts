@@ -23,6 +23,8 @@ export interface CheckTargetOptions {
   say?(line: string): void;
   /** The client to send with (default: one made from the settings). */
   client?: Api;
+  /** Called with the run's session once it exists (--learn reads its log of exchanges after the run). */
+  onSession?(session: TargetSession): void;
 }
 
 export interface CheckedTarget {
@@ -59,6 +61,7 @@ export async function checkTarget(prepared: PreparedTarget, options: CheckTarget
       : makeClient(settings, secrets);
     try {
       const session = new TargetSession(client.api, settings);
+      options.onSession?.(session);
       const run = await runTarget(session, plan, { onResult: options.onResult });
       results = run.results;
       cleanup = run.cleanup;

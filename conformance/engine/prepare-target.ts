@@ -30,6 +30,8 @@ export interface TargetOptions {
   ca?: string;
   /** Further files of an earlier run to remove from the report dir (e.g. the CI counts file). */
   alsoClear?: string[];
+  /** Send the learner's probes (--learn). */
+  learn?: boolean;
 }
 
 /** Requests in flight at most, by default: enough to hide a slow deployment's latency, few enough to be polite. */
@@ -70,6 +72,7 @@ export function prepareTarget(
     maxRps: options.maxRps,
     keepForRepro: options.keepForRepro ?? true,
     ...(options.ca ? { ca: options.ca } : {}),
+    ...(options.learn ? { learn: true } : {}),
   };
   writeSettings(settings);
   return {

@@ -22,7 +22,7 @@ export interface TrafficReport {
 
 /** The traffic tasks of a run's settings. */
 export function trafficOf(settings: RunSettings): TrafficTask[] {
-  return trafficTasks({ routes: loadRouteTable(), overrides: settings.overrides });
+  return trafficTasks({ routes: loadRouteTable(), overrides: settings.overrides }, { learn: settings.learn });
 }
 
 /** Sends every task the keys and the run allow, at most `limit` at a time. */

@@ -151,6 +151,15 @@ describe('the command line', () => {
     });
   });
 
+  it('takes --learn FILE (or BUCKETKIT_LEARN) for a whole run only', () => {
+    expect(parseArgs(['--learn', 'profile.json'], {}).learn).toBe('profile.json');
+    expect(parseArgs([], { BUCKETKIT_LEARN: 'p.json' }).learn).toBe('p.json');
+    expect(parseArgs([], { BUCKETKIT_LEARN: '' }).learn).toBeUndefined();
+    expect(() => parseArgs(['--learn'], {})).toThrow(/--learn needs a value/);
+    for (const other of [['--list'], ['--shard', '1/2'], ['--merge', 'a'], ['--cleanup', 'ledger.jsonl']])
+      expect(() => parseArgs(['--learn', 'p.json', ...other], {}), other[0]).toThrow(`cannot be combined with ${other[0]}`);
+  });
+
   it('reads switches and numbers from env strictly: an unknown value is an error, never "off"', () => {
     for (const on of ['1', 'true', 'YES', 'on']) expect(parseArgs([], { BUCKETKIT_READ_ONLY: on }).readOnly, on).toBe(true);
     for (const off of ['0', 'false', 'no', 'off', '']) expect(parseArgs([], { BUCKETKIT_READ_ONLY: off }).readOnly, off).toBe(false);

@@ -3,13 +3,11 @@
 // that made that choice those checks fail without the override and pass with it.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
-import { OVERRIDE_DEFAULTS, type Overrides, type ResolvedKey } from '../config/config-types.ts';
-import { generateChecks } from '../checks/all-checks.ts';
-import type { CheckDef } from '../plan/check-types.ts';
+import { OVERRIDE_DEFAULTS, type Overrides } from '../config/config-types.ts';
 import { startBench, withRule, type Bench, type Outcome } from './support/check-bench.ts';
 import type { Rule } from './support/loopback-proxy.ts';
 import { foreignBucket403, otherErrorFormat, pageLimit, slowUploads, unlistedMethod404 } from './support/other-servers.ts';
+import { allCheckIds, changedBy } from './support/override-changes.ts';
 
 interface Row {
   overrides: Overrides;
@@ -50,22 +48,9 @@ function readmeRows(): Row[] {
     }));
 }
 
-const keys: ResolvedKey[] = [{ name: 'full', env: 'BUCKETKIT_KEY_FULL', scopes: ['files:read'], bucketIds: null }];
-const signature = (d: CheckDef) => JSON.stringify([d.title, d.level, d.keys, d.harness, d.writes, d.fixtures, d.exclusive]);
-
-/** The ids of the checks whose definition an override changes. */
-function changedBy(overrides: Overrides): string[] {
-  const routes = loadRouteTable();
-  const base = new Map(generateChecks(routes, keys, {}).map((d) => [d.id, signature(d)]));
-  return generateChecks(routes, keys, overrides)
-    .filter((d) => base.get(d.id) !== signature(d))
-    .map((d) => d.id)
-    .sort();
-}
-
 describe('the override table of the README', () => {
   const rows = readmeRows();
-  const all = generateChecks(loadRouteTable(), keys, {}).map((d) => d.id);
+  const all = allCheckIds();
 
   it('has a row for every override', () => {
     const named = rows.flatMap((r) => Object.keys(r.overrides));

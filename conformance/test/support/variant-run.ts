@@ -16,10 +16,10 @@ export interface VariantRun extends RunOutcome {
   byId: Map<string, Summary['checks'][number]>;
 }
 
-/** Runs the suite against the variant at a level, with the overrides given. */
+/** Runs the suite against the variant at a level, with the overrides given (and `grep`, `learn` as the CLI takes them). */
 export async function runAgainst(
   variant: Variant,
-  options: { level?: Level; overrides?: Overrides; requestTimeoutMs?: number; concurrency?: number } = {},
+  options: { level?: Level; overrides?: Overrides; requestTimeoutMs?: number; concurrency?: number; grep?: string; learn?: string } = {},
 ): Promise<VariantRun> {
   const dir = mkdtempSync(join(tmpdir(), 'bk-variant-'));
   const config = join(dir, 'deployment.json');
@@ -28,6 +28,8 @@ export async function runAgainst(
   const outcome = await runConformance({
     config,
     level: options.level ?? 'core',
+    grep: options.grep,
+    learn: options.learn,
     readOnly: false,
     reportDir: join(dir, 'report'),
     faults: [],

@@ -3,6 +3,7 @@
 // hostile front; mints the embedded run's keys and hands back what a
 // deployment config needs, in the ids the variant shows its clients.
 import { startMockServer, type MockServer } from '../../../mocks/http/start-mock-server.ts';
+import type { MockProfile } from '../../../mocks/profile/check-profile.ts';
 import type { SuiteConfig } from '../../config/config-types.ts';
 import { embeddedKeyPlan, embeddedScopes } from '../../embedded/embedded-target.ts';
 import { startLoopbackProxy, type LoopbackProxy, type Rule } from './loopback-proxy.ts';
@@ -33,6 +34,8 @@ export interface VariantOptions {
   oddIds?: boolean;
   /** Tokens for the embedded keys by name (default: the mock picks them). */
   tokens?: Record<string, string>;
+  /** A deployment's profile for the mock to play (as `bucketkit mock --profile`). */
+  profile?: MockProfile;
 }
 
 /** A minted key as a deployment config lists it, token included. */
@@ -80,7 +83,7 @@ async function postKey(origin: string, body: unknown): Promise<string> {
 
 /** Starts mock, proxy and (with `hostile`) front; close() stops all three. */
 export async function startVariant(options: VariantOptions = {}): Promise<Variant> {
-  const mock = await startMockServer({ host: '127.0.0.1', port: 0, faults: options.faults });
+  const mock = await startMockServer({ host: '127.0.0.1', port: 0, faults: options.faults, profile: options.profile });
   const started: { close(): Promise<void> }[] = [mock];
   const close = async () => {
     for (const part of started.reverse()) await part.close();
