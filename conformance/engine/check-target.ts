@@ -7,6 +7,8 @@ import type { Api } from '../http/api.ts';
 import { planRun, shardPlan } from './plan-run.ts';
 import { routeLabel } from '../plan/check-types.ts';
 import { buildSummary, type Summary } from '../report/summary.ts';
+import { buildAuthorizationMatrix, type AuthorizationMatrix } from '../report/authorization-matrix.ts';
+import { writeMatrixFiles } from '../report/matrix-files.ts';
 import { makeClient } from './make-client.ts';
 import type { TrafficReport } from './run-traffic.ts';
 import type { TransportStats } from '../http/transport/transport-types.ts';
@@ -44,6 +46,7 @@ export async function checkTarget(prepared: PreparedTarget, options: CheckTarget
   let cleanup;
   let traffic: TrafficReport | undefined;
   let sent: TransportStats | undefined;
+  let matrix: AuthorizationMatrix | undefined;
   if (checked.stop) {
     options.say?.(`preflight: ${checked.stop.reason}`);
     const reason = `not run: ${checked.stop.reason}`;
@@ -67,6 +70,7 @@ export async function checkTarget(prepared: PreparedTarget, options: CheckTarget
       cleanup = run.cleanup;
       traffic = run.traffic;
       sent = client.stats();
+      matrix = buildAuthorizationMatrix(session.views(), settings, loadRouteTable(), session.unservedOperations());
       if (run.stopped) incomplete = { exitCode: 2, reason: run.stopped };
     } finally {
       await client.close();
@@ -84,6 +88,7 @@ export async function checkTarget(prepared: PreparedTarget, options: CheckTarget
       cleanup,
       harnessProblems: [],
       incomplete,
+      ...(matrix ? { matrix } : {}),
       stats: {
         durationMs: Date.now() - started,
         concurrency: settings.concurrency,
@@ -95,5 +100,6 @@ export async function checkTarget(prepared: PreparedTarget, options: CheckTarget
     },
     loadRouteTable().map(routeLabel),
   );
+  writeMatrixFiles(settings.runDir, summary);
   return { results, summary };
 }

@@ -2,12 +2,15 @@
 // id and sentence, tagged with its area and level, its requests as steps. The
 // engine has already run the checks; each test states the check's outcome:
 // passed, failed (the report reporter marks it failed with the check's error),
-// or skipped with the reason (skipped, disabled, not run, not served).
+// or skipped with the reason (skipped, disabled, not run, not served). The
+// tests of the checks about who may call what carry the authorization matrix.
 import { test } from '@playwright/test';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Area } from '../config/config-types.ts';
 import type { CheckResult } from '../report/outcome.ts';
 import { readManifest, readOutcomes, type RunTarget } from '../engine/run-files.ts';
+import { matrixFiles } from '../report/matrix-files.ts';
 import { identityAnnotations, outcomeAnnotations } from './annotations.ts';
 
 // Every step points here: a fixed location spares Playwright a stack trace per step.
@@ -20,7 +23,16 @@ const SKIPPED_AS: Partial<Record<CheckResult['status'], string>> = {
   unserved: 'not served',
 };
 
-function register(result: CheckResult, target: number): void {
+/**
+ * The areas whose tests carry the matrix as attachments. The matrix is no check, so it gets no test of its own: the
+ * report's counts stay the checks' counts. The HTML report stores an attached file once by its content, however
+ * many tests attach it.
+ */
+const MATRIX_AREAS: readonly Area[] = ['auth', 'scopes', 'bucket-limits'];
+
+type MatrixPaths = ReturnType<typeof matrixFiles>;
+
+function register(result: CheckResult, target: number, matrix: MatrixPaths | undefined): void {
   const tag = [`@${result.area}`, `@${result.level}`];
   const annotation = [...identityAnnotations({ ...result, target }), ...outcomeAnnotations(result)];
   const title = `${result.id}: ${result.title}`;
@@ -35,6 +47,15 @@ function register(result: CheckResult, target: number): void {
       await test.step(`${step.title} (${step.ms} ms)`, async () => undefined, { location: STEP_LOCATION });
     const more = (result.requests ?? 0) - (result.steps?.length ?? 0);
     if (more > 0) await test.step(`… and ${more} more request(s)`, async () => undefined, { location: STEP_LOCATION });
+    // The HTML page opens in a tab of its own from the report; the Markdown is the same matrix to download. Listed
+    // by path rather than through attach(), which would copy the file once per test: the run dir keeps it until
+    // the HTML reporter has read it.
+    if (!matrix) return;
+    const { attachments } = test.info();
+    attachments.push(
+      { name: 'authorization-matrix.html', path: matrix.html, contentType: 'text/html' },
+      { name: 'authorization-matrix.md', path: matrix.markdown, contentType: 'text/markdown' },
+    );
   });
 }
 
@@ -44,7 +65,9 @@ export function presentArea(area: Area): void {
   targets.forEach((target: RunTarget, index) => {
     const results = readOutcomes(target.runDir).filter((r) => r.area === area);
     if (results.length === 0) return;
-    if (targets.length === 1) results.forEach((r) => register(r, index));
-    else test.describe(target.name, () => results.forEach((r) => register(r, index)));
+    const files = matrixFiles(target.runDir);
+    const matrix = MATRIX_AREAS.includes(area) && existsSync(files.html) ? files : undefined;
+    if (targets.length === 1) results.forEach((r) => register(r, index, matrix));
+    else test.describe(target.name, () => results.forEach((r) => register(r, index, matrix)));
   });
 }

@@ -1,9 +1,10 @@
 // Renders a summary as summary.md: totals, the baseline (when the run has one), per-area counts, route coverage,
-// every failure with expected/actual and a curl reproduction, then every check.
+// the authorization matrix, every failure with expected/actual and a curl reproduction, then every check.
 import { AREAS } from '../config/config-types.ts';
 import { baselineSection } from './baseline-text.ts';
 import { runVerdict, type SummaryWithBaseline } from './run-verdict.ts';
 import { STATUSES, type Summary } from './summary.ts';
+import { matrixSection } from './matrix-markdown.ts';
 
 const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -40,6 +41,7 @@ export function renderMarkdown(s: Summary): string {
   for (const [route, c] of Object.entries(s.routes))
     lines.push(`| \`${route}\` | ${c.pass + c.fail} | ${c.fail} | ${c.areas.join(', ')} |`);
   if (s.uncoveredRoutes.length) lines.push('', `Routes no check exercised: ${s.uncoveredRoutes.map((r) => `\`${r}\``).join(', ')}.`);
+  if (s.matrix) lines.push('', ...matrixSection(s.matrix));
   const failures = s.checks.filter((c) => c.status === 'fail');
   if (failures.length) {
     lines.push('', '## Failures', '');

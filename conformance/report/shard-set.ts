@@ -2,6 +2,7 @@
 // of shards: every index 1..n exactly once, the same split, level, target and
 // mode, distinct runs, and no check reported twice.
 import { buildSummary, type Summary } from './summary.ts';
+import { mergeMatrices } from './authorization-matrix.ts';
 
 /** An incomplete or inconsistent shard set, or a report dir that cannot be read (exit 3). */
 export class ShardSetError extends Error {}
@@ -129,6 +130,7 @@ export function mergeSummaries(parts: Summary[], allRoutes: string[], sources: s
       cleanup,
       harnessProblems: parts.flatMap((p) => p.harnessProblems),
       incomplete: mergeIncomplete(parts),
+      matrix: mergeMatrices(parts.map((p) => p.matrix)),
       stats: parts.every((p) => p.stats)
         ? {
             durationMs: Math.max(...parts.map((p) => p.stats!.durationMs)),

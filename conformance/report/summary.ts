@@ -5,6 +5,7 @@ import { AREAS, type Area, type Level } from '../config/config-types.ts';
 import type { CheckFailureText, CheckStatus } from './outcome.ts';
 import type { CleanupReport } from '../ledger/cleanup.ts';
 import { verdictWithBaseline, type AppliedBaseline } from './baseline.ts';
+import type { AuthorizationMatrix } from './authorization-matrix.ts';
 
 export { STATUSES, type CheckStatus } from './outcome.ts';
 
@@ -48,6 +49,8 @@ export interface Summary {
   stats?: RunStats;
   /** The baseline of known failures the run was judged against (--baseline), when it was. */
   baseline?: AppliedBaseline;
+  /** Every route × key × bucket: the answer expected, the statuses the run met, the verdict (none when no check ran). */
+  matrix?: AuthorizationMatrix;
 }
 
 /** What a run sent and met, from its client. */
@@ -85,7 +88,9 @@ export function buildSummary(
     }
   }
   const uncoveredRoutes = allRoutes.filter((r) => routes[r].pass + routes[r].fail === 0);
-  return { ...base, finishedAt: new Date().toISOString(), totals, areas, routes, uncoveredRoutes };
+  // The matrix last: summary.json is read from the top, and the matrix is its longest part.
+  const { matrix, ...rest } = base;
+  return { ...rest, finishedAt: new Date().toISOString(), totals, areas, routes, uncoveredRoutes, ...(matrix ? { matrix } : {}) };
 }
 
 export interface Verdict {

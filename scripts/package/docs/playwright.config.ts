@@ -1,4 +1,5 @@
-// Playwright config of the offline reference test: Debian's headless Chromium and a JSON report for the CI summary.
+// Playwright config of the tests that open what the kit writes in a browser (the offline reference, the conformance
+// suite's HTML report): Debian's headless Chromium and a JSON report for the CI summary.
 import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
