@@ -73,9 +73,11 @@ async function purgeBucket(ledgerPath: string, target: CleanupTarget, bucketId: 
   const purgeOf = (ids: string[]) => target.send({ method: purge.method, path: purge.path, json: { purge: ids }, auth: { key: purgeKey } });
   for (let i = 0; i < files.length; i += 100) {
     const batch = files.slice(i, i + 100);
-    // Trash each file alone: one already trashed or moved must not block the others.
-    for (const f of batch)
-      await target.send({ method: trash.method, path: trash.path, json: { fileIds: [f.id] }, auth: { key: trashKey } });
+    // Trash each file alone (one already trashed or moved must not block the others), all at once: the client
+    // bounds how many are in flight, and a slow deployment must not cost a round trip per file in a row.
+    await Promise.all(
+      batch.map((f) => target.send({ method: trash.method, path: trash.path, json: { fileIds: [f.id] }, auth: { key: trashKey } })),
+    );
     const ex = await purgeOf(batch.map((f) => f.id));
     if (isSuccess(ex.status)) {
       const purged = purgedBy(
@@ -87,9 +89,9 @@ async function purgeBucket(ledgerPath: string, target: CleanupTarget, bucketId: 
         else unconfirmed.push({ file: f, answered: ex.status });
       continue;
     }
-    // A purge naming one unknown id may refuse the batch: retry one by one.
-    for (const f of batch) {
-      const one = await purgeOf([f.id]);
+    // A purge naming one unknown id may refuse the batch: retry one by one (all at once).
+    const answers = await Promise.all(batch.map(async (f) => ({ f, one: await purgeOf([f.id]) })));
+    for (const { f, one } of answers) {
       if (purgedBy(one, [f.id]).has(f.id)) cleaned(f.id);
       else if (isSuccess(one.status) || one.status === 404) unconfirmed.push({ file: f, answered: one.status });
       else {
@@ -150,20 +152,23 @@ export async function cleanupLedger(ledgerPath: string, target: CleanupTarget, s
   const pending = only ? { files, created: [], intelligence: [] } : { ...all, files };
   const byBucket = new Map<string, LedgerFile[]>();
   for (const f of pending.files) byBucket.set(f.bucketId, [...(byBucket.get(f.bucketId) ?? []), f]);
-  for (const [bucketId, bucketFiles] of byBucket) {
-    const done = report.removed;
-    try {
-      await confirmGone(ledgerPath, target, bucketId, await purgeBucket(ledgerPath, target, bucketId, bucketFiles, report), report);
-    } catch (error) {
-      // No answer (or rate limited past the caps): what is not cleaned yet stays pending.
-      const stillPending = new Set(pendingEntries(readLedger(ledgerPath)).files.map((f) => f.id));
-      const stuck = bucketFiles.filter((f) => stillPending.has(f.id) && !report.left.includes(f.id));
-      report.problems.push(
-        `${stuck.length} file(s) in ${bucketId} not removed (${report.removed - done} were): ${(error as Error).message}`,
-      );
-      report.left.push(...stuck.map((f) => f.id));
-    }
-  }
+  // The buckets at once, too (each bucket's own purge follows its trash).
+  await Promise.all(
+    [...byBucket].map(async ([bucketId, bucketFiles]) => {
+      const done = report.removed;
+      try {
+        await confirmGone(ledgerPath, target, bucketId, await purgeBucket(ledgerPath, target, bucketId, bucketFiles, report), report);
+      } catch (error) {
+        // No answer (or rate limited past the caps): what is not cleaned yet stays pending.
+        const stillPending = new Set(pendingEntries(readLedger(ledgerPath)).files.map((f) => f.id));
+        const stuck = bucketFiles.filter((f) => stillPending.has(f.id) && !report.left.includes(f.id));
+        report.problems.push(
+          `${stuck.length} file(s) in ${bucketId} not removed (${report.removed - done} were): ${(error as Error).message}`,
+        );
+        report.left.push(...stuck.map((f) => f.id));
+      }
+    }),
+  );
   for (const entry of pending.intelligence) {
     const update = pathOf('updateIntelligence', target.workspaceId, entry.bucketId);
     const key = pickHarnessKey(target.keys, [update.scope], entry.bucketId);
