@@ -10,6 +10,7 @@ import { buildSummary, type Summary } from '../report/summary.ts';
 import { buildAuthorizationMatrix, type AuthorizationMatrix } from '../report/authorization-matrix.ts';
 import { writeMatrixFiles } from '../report/matrix-files.ts';
 import { makeClient } from './make-client.ts';
+import { CircuitBreaker } from './breaker.ts';
 import type { TrafficReport } from './run-traffic.ts';
 import type { TransportStats } from '../http/transport/transport-types.ts';
 import type { CheckResult } from '../report/outcome.ts';
@@ -59,11 +60,13 @@ export async function checkTarget(prepared: PreparedTarget, options: CheckTarget
       ...(status === 'run' ? { status: 'error' as const, reason } : { status, reason: why }),
     }));
   } else {
+    // Shared with the client, so a request still queued when the run stops is never sent.
+    const breaker = new CircuitBreaker();
     const client = options.client
       ? { api: options.client, stats: () => undefined, close: async () => undefined }
-      : makeClient(settings, secrets);
+      : makeClient(settings, secrets, () => breaker.stopped());
     try {
-      const session = new TargetSession(client.api, settings);
+      const session = new TargetSession(client.api, settings, breaker);
       options.onSession?.(session);
       const run = await runTarget(session, plan, { onResult: options.onResult });
       results = run.results;

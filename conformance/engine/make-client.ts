@@ -16,13 +16,14 @@ export interface TargetClient {
 }
 
 /** The client of a target. */
-export function makeClient(settings: RunSettings, secrets: Secret[]): TargetClient {
+export function makeClient(settings: RunSettings, secrets: Secret[], stopped?: () => string | undefined): TargetClient {
   const transport = createTransport({
     baseUrl: settings.baseUrl,
     timeoutMs: settings.requestTimeoutMs,
     concurrency: settings.concurrency,
     maxRps: settings.maxRps,
     ...(settings.ca ? { ca: settings.ca } : {}),
+    ...(stopped ? { stopped } : {}),
   });
   const keys = new Map(settings.keys.map((k, i) => [k.name, secrets[i]]));
   const api = new ApiClient({ transport, baseUrl: settings.baseUrl, runId: settings.runId, keys, redact: createRedactor(secrets) });

@@ -43,7 +43,6 @@ function gate(): Gate {
 }
 
 export class TargetSession {
-  readonly breaker = new CircuitBreaker();
   readonly log = new ExchangeLog();
   readonly api: Api;
   readonly files: DisposableFiles;
@@ -62,6 +61,8 @@ export class TargetSession {
   constructor(
     client: Api,
     readonly settings: RunSettings,
+    /** The run's circuit breaker (the client may share it, so it sends nothing queued once the run has stopped). */
+    readonly breaker = new CircuitBreaker(),
   ) {
     this.api = sessionApi(
       client,

@@ -1,7 +1,8 @@
 // The bench's real-deployment rows: a core run of the suite (the CLI, as a
 // user's CI runs it) against the mock behind the latency proxy at 0, 150 and
-// 300 ms per answer, and behind a per-key token bucket of 15 requests/s
-// (burst 30) answering 429 with Retry-After; wall time, requests and verdict.
+// 300 ms per answer, against one answering 500 to everything (every check
+// fails: within twice a passing run), and behind a per-key token bucket of 15
+// requests/s (burst 30) answering 429 with Retry-After; wall time, requests, verdict.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import type { Summary } from '../../conformance/report/summary.ts';
 import { verdictOf } from '../../conformance/report/summary.ts';
 import { tokenBucket } from '../../conformance/test/support/rate-limit-rules.ts';
 import { underPath, when } from '../../conformance/test/support/rule-stack.ts';
+import { json } from '../../conformance/test/support/loopback-proxy.ts';
 import { startVariant, type Variant } from '../../conformance/test/support/variant.ts';
 import * as m from './measure.ts';
 
@@ -16,6 +18,8 @@ export interface DeploymentRow {
   name: string;
   wallMs: number;
   verdict: string;
+  /** Checks that failed. */
+  failed?: number;
   requests?: number;
   rateLimited?: number;
   checks: number;
@@ -42,6 +46,7 @@ async function coreRun(name: string, variant: Variant, baseUrl: string, targetOf
     requests: summary.stats?.requests,
     rateLimited: summary.stats?.rateLimited,
     checks: summary.checks.length,
+    failed: summary.totals.fail,
     targetMs: targetOf?.(summary),
   };
 }
@@ -68,6 +73,17 @@ export async function deploymentRows(log: (line: string) => void = () => {}): Pr
       await proxy.stop();
       await variant.close();
     }
+  }
+  // A run where every check fails must cost about what a passing one does (no worker restart per failure).
+  const broken = await startVariant({ rules: [when(underPath(), () => Promise.resolve(json(500, { message: 'internal error' })))] });
+  try {
+    const row = await coreRun('every API answer 500 (every check fails)', broken, broken.baseUrl, () =>
+      Math.round(2 * (rows[0]?.wallMs ?? 0)),
+    );
+    rows.push(row);
+    log(`  ${row.name}: ${row.verdict} in ${(row.wallMs / 1000).toFixed(1)} s`);
+  } finally {
+    await broken.close();
   }
   const limiter = tokenBucket({ perSecond: 15, burst: 30 });
   const variant = await startVariant({ rules: [when(underPath(), limiter.rule)] });

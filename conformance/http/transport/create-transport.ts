@@ -27,6 +27,9 @@ export function createTransport(config: TransportConfig): Transport {
   let closing = false;
 
   const onWire = async (url: URL, request: WireRequest): Promise<RawAnswer> => {
+    // Checked when the request gets its slot, not when it was queued: a run that stopped meanwhile sends nothing more.
+    const stopped = config.stopped?.();
+    if (stopped) throw new TransportError(`not sent: ${stopped}`);
     counts.sent++;
     counts.maxInFlight = Math.max(counts.maxInFlight, ++inFlight);
     try {

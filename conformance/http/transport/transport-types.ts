@@ -25,6 +25,8 @@ export interface TransportConfig {
   maxRps?: number;
   retry?: Partial<RetryLimits>;
   /** Extra PEM CA certificates trusted besides the default roots (a private TLS deployment). */
+  /** Why the run has stopped, when it has: a request still queued then is not sent (checked as it gets its slot). */
+  stopped?: () => string | undefined;
   ca?: string | string[];
 }
 
