@@ -187,7 +187,7 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
     timing: { at: number; started: number },
     scenario: string | null,
   ) {
-    const answered = !response.networkError && !head.signal?.aborted;
+    const answered = !response.networkError && !(head.clientGone ? head.clientGone() : head.signal?.aborted);
     const entry: LoggedRequest = {
       time: new Date(timing.at).toISOString(),
       ms: Math.round(performance.now() - timing.started),

@@ -21,6 +21,10 @@ export interface MockRequest {
   bodyTruncated?: boolean;
   /** Aborted when the client goes away before the answer (a hung scenario then lets go of the request). */
   signal?: AbortSignal;
+  /** Whether the client went away before the answer: cheap to ask. */
+  clientGone?(): boolean;
+  /** The signal of the client going away, made on the first ask (a front end that has no `signal` ready offers this). */
+  abortSignal?(): AbortSignal;
 }
 
 /** A request before its body: what the core needs to admit or refuse the body. */

@@ -13,7 +13,7 @@ import type { MockProfile } from '../profile/check-profile.ts';
 import type { Latency } from '../core/latency.ts';
 import type { Clock } from '../core/clock.ts';
 import type { MockApp } from '../core/types.ts';
-import { toMockRequest, writePreflight, writeResponse } from './node-adapter.ts';
+import { clientWatch, toMockRequest, writePreflight, writeResponse } from './node-adapter.ts';
 import { admitBody, type BodyGate } from './body-admission.ts';
 import { createFrontDoor, type FrontDoor } from './front-door.ts';
 
@@ -96,12 +96,7 @@ export async function serveApp(
     const withCors = cors && gate.door!.corsAllowed(path);
     if (refused) return writeResponse(res, method, refused, { cors: false, unread: true });
     if (withCors && method === 'OPTIONS') return writePreflight(res);
-    // Aborted when the client goes away before the answer is written (a held request lets go then).
-    const gone = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) gone.abort();
-    });
-    toMockRequest(req, (head) => admitBody(app, head), gone.signal)
+    toMockRequest(req, (head) => admitBody(app, head), clientWatch(res))
       .then(async (read) => {
         const response = 'refusal' in read ? read.refusal : await app.handle(read.request);
         writeResponse(res, method, response, { cors: withCors, unread: read.unread });

@@ -54,6 +54,11 @@ const headerOf = (headers: Record<string, string> | undefined, name: string): st
   Object.entries(headers ?? {}).find(([n]) => n.toLowerCase() === name)?.[1];
 
 /** Resolves after `ms`, or at once when the client goes away. */
+/** The signal of the request's client going away: the front end's own, or one it makes on demand. */
+function signalOf(request: MockRequest): AbortSignal | undefined {
+  return request.signal ?? request.abortSignal?.();
+}
+
 function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
@@ -121,10 +126,10 @@ export class ScenarioBoard {
   ): Promise<MockResponse> {
     const s = entry.spec;
     if (s.hang) {
-      await this.hold(entry, request.signal);
-      return request.signal?.aborted ? DROPPED : proceed();
+      await this.hold(entry, signalOf(request));
+      return signalOf(request)?.aborted ? DROPPED : proceed();
     }
-    if (s.delayMs) await wait(s.delayMs, request.signal);
+    if (s.delayMs) await wait(s.delayMs, signalOf(request));
     if (s.networkError) return DROPPED;
     if (s.status === undefined && !s.hasBody) {
       const own = await proceed();
