@@ -19,12 +19,13 @@ import type { TargetSession } from './target-session.ts';
 /** What an error a check ended with says about the check. */
 function outcomeOfError(session: TargetSession, error: unknown, attribution: Attribution): CheckOutcome {
   const { redact } = session.api;
-  const stopped = session.breaker.stopped();
-  if (stopped) return { status: 'error', reason: `not run: ${stopped}` };
+  // A failure the deployment showed before it stopped answering stays a failure.
   if (error instanceof CheckFailure) {
     const curl = error.exchange ? redact(buildCurl(error.exchange.request, session.api.secrets())) : undefined;
     return { status: 'fail', failure: { expected: plain(redact(error.expected)), actual: plain(redact(error.actual)), curl } };
   }
+  const stopped = session.breaker.stopped();
+  if (stopped) return { status: 'error', reason: `not run: ${stopped}` };
   const message = plain(redact((error as Error)?.message ?? String(error)));
   if (error instanceof NotProven) return { status: 'skip', reason: `not proven: ${message}` };
   if (error instanceof ReadBackError && error.operationId && session.unservedReason(error.operationId))
