@@ -3,7 +3,7 @@
 // "begins with". Each passes on the correct mock and on servers that page or
 // store paths differently, and fails on the planted fault that breaks it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notPassed, startBench, withRule, type Bench } from './support/check-bench.ts';
+import { notPassed, startBench, withFaults, withRule, type Bench } from './support/check-bench.ts';
 import { independentImplementation, pageLimit } from './support/other-servers.ts';
 import { limitIgnored, refusesPathsWith } from './support/listing-rules.ts';
 
@@ -11,22 +11,7 @@ const FILTER_CHECKS = ['LIST-prefix-honoured', 'LIST-prefix-partial-segment', 'L
 
 describe('listing filters on every page and every prefix shape', () => {
   let bench: Bench;
-  const plant = async (faults: string[]) => {
-    const res = await fetch(`${bench.mock.origin}/__mock/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ faults }),
-    });
-    expect(res.status).toBe(200);
-  };
-  const withFault = async <T>(fault: string, body: () => Promise<T>): Promise<T> => {
-    await plant([fault]);
-    try {
-      return await body();
-    } finally {
-      await plant([]);
-    }
-  };
+  const withFault = <T>(fault: string, body: () => Promise<T>): Promise<T> => withFaults(bench, [fault], body);
 
   beforeAll(async () => {
     bench = await startBench();

@@ -13,7 +13,8 @@ export interface Loopback {
   close(): Promise<void>;
 }
 
-async function listen(server: Server | ReturnType<typeof createTcpServer>, sockets: Set<Socket>): Promise<Loopback> {
+/** Listens on 127.0.0.1 (an ephemeral port) and tracks the server's sockets, so `close()` ends them all at once. */
+export async function listen(server: Server | ReturnType<typeof createTcpServer>, sockets = new Set<Socket>()): Promise<Loopback> {
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

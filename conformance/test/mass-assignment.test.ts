@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import { generateChecks } from '../checks/all-checks.ts';
 import { planChecks } from '../plan/planner.ts';
-import { notPassed, startBench, withRule, type Bench } from './support/check-bench.ts';
+import { notPassed, startBench, withFaults as plantedFor, withRule, type Bench } from './support/check-bench.ts';
 import { independentImplementation } from './support/other-servers.ts';
 import { patchApplies } from './support/mass-rules.ts';
 
@@ -17,20 +17,7 @@ const fast = { overrides: { consistencyWindowMs: 800 } };
 
 describe('mass assignment on every writing route', () => {
   let bench: Bench;
-  const withFaults = async <T>(faults: string[], body: () => Promise<T>): Promise<T> => {
-    const plant = (names: string[]) =>
-      fetch(`${bench.mock.origin}/__mock/faults`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ faults: names }),
-      });
-    expect((await plant(faults)).status).toBe(200);
-    try {
-      return await body();
-    } finally {
-      await plant([]);
-    }
-  };
+  const withFaults = <T>(faults: string[], body: () => Promise<T>): Promise<T> => plantedFor(bench, faults, body);
 
   beforeAll(async () => {
     bench = await startBench();

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import type { TrafficTask } from '../traffic/traffic-types.ts';
-import { notPassed, startBench, type Bench } from './support/check-bench.ts';
+import { notPassed, plantFaults, startBench, type Bench } from './support/check-bench.ts';
 
 const VARIANT_TASK =
   /^(HEAD|other spellings of the path|malformed Authorization headers|odd Authorization headers) of |in method overrides, /;
@@ -25,15 +25,6 @@ function expectedVariants(): number {
 }
 
 const variantViews = (bench: Bench) => bench.session.views().filter((v) => v.entry.phase === 'traffic' && v.entry.intent);
-
-async function plant(bench: Bench, faults: string[]): Promise<void> {
-  const res = await fetch(`${bench.mock.origin}/__mock/faults`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ faults }),
-  });
-  expect(res.status).toBe(200);
-}
 
 describe('request variants on the correct mock', () => {
   let bench: Bench;
@@ -132,7 +123,7 @@ describe.each(FAULTS)('request variants on a mock with $fault', ({ fault, fails,
   let bench: Bench;
   beforeAll(async () => {
     bench = await startBench();
-    await plant(bench, [fault]);
+    await plantFaults(bench, [fault]);
   }, 60_000);
   afterAll(async () => bench?.close());
 

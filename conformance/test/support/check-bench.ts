@@ -136,6 +136,26 @@ export async function startBench(extra: BenchKey[] = []): Promise<Bench> {
   };
 }
 
+/** Plants these faults in the bench's mock (an empty list clears them); fails when the mock refuses. */
+export async function plantFaults(bench: Bench, faults: readonly string[]): Promise<void> {
+  const res = await fetch(`${bench.mock.origin}/__mock/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ faults }),
+  });
+  if (res.status !== 200) throw new Error(`planting ${faults.join(', ')} answered ${res.status}: ${await res.text()}`);
+}
+
+/** Plants faults in the bench's mock for the duration of `body`. */
+export async function withFaults<T>(bench: Bench, faults: readonly string[], body: () => Promise<T>): Promise<T> {
+  await plantFaults(bench, faults);
+  try {
+    return await body();
+  } finally {
+    await plantFaults(bench, []);
+  }
+}
+
 /** Swaps the proxy's behaviour for the duration of `body`. */
 export async function withRule<T>(bench: Bench, rule: Rule, body: () => Promise<T>): Promise<T> {
   bench.proxy.use(rule);

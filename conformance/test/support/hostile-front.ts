@@ -2,7 +2,7 @@
 // route with that route's hostile answer, streamed, and streams every other
 // request to the target (the mock, or a proxy in front of it) unbuffered.
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listen } from '../loopback-targets.ts';
 import { writeHostile, type HostileAnswer } from './hostile-bodies.ts';
 
 /** A route of the front: which requests it answers, and how. */
@@ -26,7 +26,6 @@ export async function startHostileFront(target: string, routes: readonly Hostile
   const upstream = new URL(target);
   const agent = new Agent({ keepAlive: true });
   const served: HostileFront['served'] = [];
-  const sockets = new Set<Socket>();
 
   const pass = (req: IncomingMessage, res: ServerResponse) => {
     const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: upstream.host };
@@ -59,19 +58,13 @@ export async function startHostileFront(target: string, routes: readonly Hostile
     served.push(line);
     writeHostile(route.answer, req, res, (bytes) => (line.bytes = bytes));
   });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const loopback = await listen(server);
   return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    origin: loopback.origin,
     served,
-    close: () =>
-      new Promise<void>((done) => {
-        for (const socket of sockets) socket.destroy();
-        agent.destroy();
-        server.close(() => done());
-      }),
+    close: () => {
+      agent.destroy();
+      return loopback.close();
+    },
   };
 }

@@ -2,7 +2,7 @@
 // headers included, so a test can prove what reached it (for example, no key
 // after a redirect). It answers every request with one fixed JSON answer.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listen } from '../loopback-targets.ts';
 
 /** One request as the recorder received it. */
 export interface RecordedRequest {
@@ -23,7 +23,6 @@ export interface RecordingServer {
 /** Starts the recorder on 127.0.0.1; it answers `status` with `body` as JSON (200 `{}` by default). */
 export async function startRecordingServer(status = 200, body: unknown = {}): Promise<RecordingServer> {
   const received: RecordedRequest[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -32,18 +31,5 @@ export async function startRecordingServer(status = 200, body: unknown = {}): Pr
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
   });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received,
-    close: () =>
-      new Promise<void>((done) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => done());
-      }),
-  };
+  return { ...(await listen(server)), received };
 }
