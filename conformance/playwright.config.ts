@@ -1,31 +1,40 @@
-// Playwright config of the suite's report: one test per check, read from the
-// outcomes the engine wrote (no request is sent from here), shown in
-// Playwright's HTML report. Start it through "npx bucketkit conformance",
-// which writes the run manifest. The report's title gives the authorization
-// matrix's tally, for a run of one target.
-import { defineConfig } from '@playwright/test';
-import { extname, join } from 'node:path';
+// The conformance suite's Playwright config: the checks are the tests of
+// specs/ (one file per area), run in Playwright's workers against the
+// deployment the BUCKETKIT_* variables name (BUCKETKIT_CONFIG for a config
+// file; none: the embedded mock). `npx bucketkit conformance` runs it; so does
+// `npx playwright test -c <this file>`, with Playwright's --grep, --shard,
+// --list, --workers and reporters. Reports go to BUCKETKIT_REPORT_DIR.
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readManifest } from './engine/run-files.ts';
-import { readMatrixHeadline } from './report/matrix-files.ts';
+import { DEFAULT_WORKERS } from './config/cli-args.ts';
 
-const manifest = readManifest();
-const headline = manifest.targets.length === 1 ? readMatrixHeadline(manifest.targets[0].runDir) : undefined;
-const title = headline
-  ? `Authorization matrix: ${headline} (authorization-matrix.html on every auth, scopes and bucket-limits check)`
-  : undefined;
-// `.ts` in a checkout, `.js` in the installed package: the reporter and specs are this config's siblings.
+const reportDir = resolve(process.env.BUCKETKIT_REPORT_DIR ?? 'reports/conformance');
+// `.ts` in a checkout, `.js` in the installed package: the set-up and the reporter are this config's siblings.
 const ext = extname(fileURLToPath(import.meta.url));
+const workers = Number(process.env.BUCKETKIT_WORKERS || DEFAULT_WORKERS);
+// A shard's blob report is what `--merge` joins into one HTML report; an unsharded run has no use for it.
+const sharded = process.argv.some((arg) => arg === '--shard' || arg.startsWith('--shard='));
 
-export default defineConfig({
+const config: PlaywrightTestConfig = defineConfig({
   testDir: './specs',
-  outputDir: join(manifest.outputDir, 'test-output'),
+  testMatch: /\.spec\.[jt]s$/,
+  outputDir: join(reportDir, 'test-output'),
+  globalSetup: `./playwright/global-setup${ext}`,
   fullyParallel: true,
-  workers: manifest.workers,
+  workers,
   retries: 0,
   forbidOnly: true,
-  // The verdict reporter comes first: it marks failed checks failed before the HTML reporter reads them.
-  reporter: [[`./present/verdict-reporter${ext}`], ['html', { outputFolder: join(manifest.outputDir, 'html'), open: 'never', title }]],
+  // A check ends by itself: every request has its own timeout, every wait its window. This only catches a harness that hangs.
+  timeout: 15 * 60_000,
+  reporter: [
+    [`./playwright/results-reporter${ext}`],
+    ['html', { outputFolder: join(reportDir, 'html'), open: 'never' }],
+    ['junit', { outputFile: join(reportDir, 'junit.xml') }],
+    ...(sharded ? [['blob', { outputDir: join(reportDir, 'blob') }] as const] : []),
+  ],
   use: { trace: 'off', screenshot: 'off', video: 'off' },
-  projects: [{ name: 'conformance', testMatch: /\.spec\.[jt]s$/ }],
+  projects: [{ name: 'conformance' }],
 });
+
+export default config;

@@ -2,7 +2,7 @@
 // and overrides, in a stable order.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { Overrides, ResolvedKey } from '../config/config-types.ts';
-import type { CheckDef } from '../plan/check-types.ts';
+import { routeLabel, type CheckDef } from '../plan/check-types.ts';
 import { authChecks } from './auth-checks.ts';
 import { bucketChecks } from './bucket-checks.ts';
 import { errorChecks } from './error-checks.ts';
@@ -30,7 +30,8 @@ export function validateScopeOverrides(routes: Route[], overrides: Overrides): v
 export function generateChecks(routes: Route[], keys: ResolvedKey[], overrides: Overrides): CheckDef[] {
   validateScopeOverrides(routes, overrides);
   const g = { routes, overrides };
-  return [
+  const operationOf = new Map(routes.map((r) => [routeLabel(r), r.operationId]));
+  const defs = [
     ...pathChecks(g),
     ...authChecks(g, keys),
     ...scopeChecks(g),
@@ -44,4 +45,6 @@ export function generateChecks(routes: Route[], keys: ResolvedKey[], overrides: 
     ...robustnessChecks(g),
     ...oracleChecks(g),
   ];
+  // Every check of a route knows its operation, from the route table.
+  return defs.map((def) => (def.route && !def.operationId ? { ...def, operationId: operationOf.get(def.route) } : def));
 }

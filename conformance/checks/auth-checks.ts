@@ -5,14 +5,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { Auth, Exchange } from '../http/api-client.ts';
-import type { CheckDef, CheckRun } from '../plan/check-types.ts';
+import type { CheckDef } from '../plan/check-types.ts';
+import type { CheckRun } from '../plan/check-run.ts';
 import type { ResolvedKey } from '../config/config-types.ts';
 import { keyCheck } from './key-checks.ts';
-import { expectNoData, expectRefused, fail } from './assert.ts';
-import { errorLabel, expectError } from './error-answer.ts';
-import { holder, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
-import { scenarioFor } from './operations.ts';
-import { callRequest } from './request-builder.ts';
+import { expectNoData, expectRefused, fail } from '../client/assert.ts';
+import { BEARER_CHALLENGE, errorLabel, expectError } from '../client/error-answer.ts';
+import { holder, routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import { scenarioNeeds } from '../operations/check-needs.ts';
+import { bookOf } from '../operations/books.ts';
+import { callRequest } from '../client/request-builder.ts';
+import { checkIds, type AuthCase } from '../plan/check-ids.ts';
 
 /** The ways a request can fail to present a valid key; the valid key is used where a lax server would accept it. */
 export function invalidAuths(validKey: string, validToken: string, unknownToken: string): { label: string; auth: Auth }[] {
@@ -32,7 +35,7 @@ export function invalidAuths(validKey: string, validToken: string, unknownToken:
 async function eachInvalidAuth(ctx: CheckRun, route: Route, verify: (label: string, ex: Exchange) => void) {
   // Random, like a real key: the run id also travels in a header a server may echo, which must not read as the key.
   const unknown = `bk_unknown_${randomUUID().replace(/-/g, '')}`;
-  const call = await scenarioFor(route).valid(ctx, 'allowed');
+  const call = await bookOf(route).valid(ctx, 'allowed');
   for (const { label, auth } of invalidAuths(ctx.keys.valid[0], ctx.api.token(ctx.keys.valid[0]), unknown)) {
     verify(label, await ctx.api.send(callRequest(route, ctx.settings, 'allowed', call, auth)));
   }
@@ -40,20 +43,17 @@ async function eachInvalidAuth(ctx: CheckRun, route: Route, verify: (label: stri
 
 type Verify = (label: string, ex: Exchange, ctx: CheckRun) => void;
 
-/** The 401 challenge the profile checks accept (G21): the Bearer scheme, with any parameters. */
-export const BEARER_CHALLENGE = /^Bearer\b/i;
-
 /** One auth check of a route: every invalid way of presenting a key, each answer verified. */
 function invalidAuthCheck(
   route: Route,
   g: GeneratorContext,
-  slug: string,
+  slug: AuthCase,
   expectation: string,
   level: 'core' | 'profile',
   verify: Verify,
 ): CheckDef {
   return {
-    id: `AUTH-${route.operationId}-${slug}`,
+    id: checkIds.auth(route.operationId, slug),
     title: `${routeTitle(route)} without a valid bearer key is ${expectation}`,
     area: 'auth',
     level,
@@ -69,7 +69,7 @@ function routeAuthChecks(route: Route, g: GeneratorContext): CheckDef[] {
   return [
     invalidAuthCheck(route, g, 'refused', 'refused', 'core', (label, ex, ctx) => {
       expectRefused(ex, `a 4xx refusal with ${label}`);
-      expectNoData(ex, route, ctx.validator);
+      expectNoData(ex, route, ctx.validator, ctx.api.listingShapes?.itemsOf(route.operationId));
     }),
     invalidAuthCheck(
       route,

@@ -6,16 +6,19 @@ import type { Route } from '../../openapi/contract/route-table.ts';
 import { overrideOf } from '../config/config-types.ts';
 import type { CheckDef, KeyNeed } from '../plan/check-types.ts';
 import type { Exchange } from '../http/api-client.ts';
-import { expectNoData, expectRefused, expectStatus, fail } from './assert.ts';
-import { errorLabel, expectError } from './error-answer.ts';
-import { expectedScope, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
-import { scenarioFor } from './operations.ts';
-import { fileAt, showsWithinWindow } from './read-back.ts';
-import { callRequest, routeById, type OperationCall } from './request-builder.ts';
+import { expectNoData, expectRefused, expectStatus, fail } from '../client/assert.ts';
+import { errorLabel, expectError } from '../client/error-answer.ts';
+import { routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import { expectedScope } from '../oracles/who-may-call.ts';
+import { scenarioNeeds } from '../operations/check-needs.ts';
+import { bookOf } from '../operations/books.ts';
+import { fileAt, showsWithinWindow } from '../client/read-back.ts';
+import { callRequest, routeById, type OperationCall } from '../client/request-builder.ts';
 import { bucketListingChecks } from './bucket-listing-checks.ts';
 import { bucketLeakChecks } from './bucket-leak-checks.ts';
 import { foreignFileChecks } from './foreign-file-checks.ts';
 import { massAssignmentChecks } from './mass-assignment-checks.ts';
+import { checkIds } from '../plan/check-ids.ts';
 
 const restricted = (route: Route, g: GeneratorContext): KeyNeed => ({
   holds: [expectedScope(route, g.overrides)],
@@ -25,7 +28,7 @@ const restricted = (route: Route, g: GeneratorContext): KeyNeed => ({
 
 function otherRefusedCheck(route: Route, g: GeneratorContext): CheckDef {
   return {
-    id: `BUCKET-${route.operationId}-other-refused`,
+    id: checkIds.bucket(route.operationId, 'other-refused'),
     title: `${routeTitle(route)} on a bucket outside the key's bucketIds is refused`,
     area: 'bucket-limits',
     level: 'core',
@@ -33,11 +36,11 @@ function otherRefusedCheck(route: Route, g: GeneratorContext): CheckDef {
     keys: { restricted: restricted(route, g) },
     ...scenarioNeeds(route, 'other'),
     async run(ctx) {
-      const call = await scenarioFor(route).valid(ctx, 'other');
+      const call = await bookOf(route).valid(ctx, 'other');
       const ex = await ctx.api.send(callRequest(route, ctx.settings, 'other', call, { key: ctx.keys.restricted[0] }));
       // The seed states the restriction, not its status: any refusal will do (403 or 404 are the usual ones).
       expectRefused(ex, `a 4xx refusal for key "${ctx.keys.restricted[0]}", whose bucketIds exclude the bucket`);
-      expectNoData(ex, route, ctx.validator);
+      expectNoData(ex, route, ctx.validator, ctx.api.listingShapes?.itemsOf(route.operationId));
     },
   };
 }
@@ -75,7 +78,7 @@ function indistinguishableCheck(route: Route, g: GeneratorContext): CheckDef {
     : errorLabel(g.overrides, status, 'not_found');
   const likeAbsent = route.agentForbidden || status === 404;
   return {
-    id: `BUCKET-${route.operationId}-other-like-absent`,
+    id: checkIds.bucket(route.operationId, 'other-like-absent'),
     title: likeAbsent
       ? `${routeTitle(route)} on a bucket outside the key's bucketIds is ${label}, in the same form as an absent bucket`
       : `${routeTitle(route)} on a bucket outside the key's bucketIds is 403, as overrides.foreignBucketStatus declares`,
@@ -86,7 +89,7 @@ function indistinguishableCheck(route: Route, g: GeneratorContext): CheckDef {
     ...scenarioNeeds(route, 'other'),
     async run(ctx) {
       const key = ctx.keys.restricted[0];
-      const call = await scenarioFor(route).valid(ctx, 'other');
+      const call = await bookOf(route).valid(ctx, 'other');
       const foreign = await ctx.api.send(callRequest(route, ctx.settings, 'other', call, { key }));
       if (route.agentForbidden) expectError(foreign, ctx, 403, 'agent_upload_complete_forbidden');
       else if (status === 404) expectError(foreign, ctx, 404, 'not_found');
@@ -107,7 +110,7 @@ function indistinguishableCheck(route: Route, g: GeneratorContext): CheckDef {
 function moveDestinationCheck(g: GeneratorContext): CheckDef {
   const route = routeById('moveFiles');
   return {
-    id: 'BUCKET-moveFiles-destination-refused',
+    id: checkIds.bucket('moveFiles', 'destination-refused'),
     title: `${routeTitle(route)} into a bucket outside the key's bucketIds is refused and moves nothing`,
     area: 'bucket-limits',
     level: 'core',

@@ -3,10 +3,12 @@
 // shows files of its own bucket.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { CheckDef, KeyNeed } from '../plan/check-types.ts';
-import { expectServed, fail } from './assert.ts';
-import { routeTitle, type GeneratorContext } from './generator-context.ts';
-import { listFiles, readPages } from './read-back.ts';
-import { callRequest, routeById } from './request-builder.ts';
+import { expectServed, fail } from '../client/assert.ts';
+import { routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import { listFiles, readPages } from '../client/read-back.ts';
+import { requireWhole, unreadNote } from '../listing/listing-unfinished.ts';
+import { callRequest, routeById } from '../client/request-builder.ts';
+import { checkIds } from '../plan/check-ids.ts';
 
 type Restricted = (route: Route, g: GeneratorContext) => KeyNeed;
 
@@ -17,7 +19,7 @@ export function bucketListingChecks(g: GeneratorContext, restricted: Restricted)
   const files = routeById('listFiles');
   return [
     {
-      id: 'BUCKET-listBuckets-hides-other',
+      id: checkIds.bucket('listBuckets', 'hides-other'),
       title: `${routeTitle(buckets)} for a key restricted by bucketIds lists only the buckets it may reach`,
       area: 'bucket-limits',
       level: 'profile',
@@ -27,15 +29,19 @@ export function bucketListingChecks(g: GeneratorContext, restricted: Restricted)
       fixtures: false,
       async run(ctx) {
         const request = callRequest(buckets, ctx.settings, 'allowed', {}, { key: ctx.keys.restricted[0] });
-        const { items, pages } = await readPages<{ id?: string }>(ctx.api, request, { verify: (ex) => expectServed(ex) });
-        const ex = pages[0];
-        const ids = items.map((b) => b.id);
+        const listing = await readPages<{ id?: unknown }>(ctx.api, request, { verify: (ex) => expectServed(ex) });
+        const ex = listing.pages[0];
+        const ids = listing.items.map((b) => String(b.id));
         if (ids.includes(ctx.settings.buckets.other)) fail(`a listing without ${ctx.settings.buckets.other}`, ex);
-        if (!ids.includes(ctx.settings.buckets.allowed)) fail(`a listing with ${ctx.settings.buckets.allowed}`, ex);
+        if (!ids.includes(ctx.settings.buckets.allowed)) {
+          requireWhole(listing, `whether bucket ${ctx.settings.buckets.allowed} is listed`);
+          fail(`a listing with ${ctx.settings.buckets.allowed}`, ex);
+        }
+        return unreadNote(listing);
       },
     },
     {
-      id: 'BUCKET-listWorkspaces-counts-reachable',
+      id: checkIds.bucket('listWorkspaces', 'counts-reachable'),
       title: `${routeTitle(workspaces)} for a key restricted by bucketIds lists the workspace, counting only reachable buckets`,
       area: 'bucket-limits',
       level: 'profile',
@@ -47,19 +53,20 @@ export function bucketListingChecks(g: GeneratorContext, restricted: Restricted)
         const key = ctx.keys.restricted[0];
         const limit = ctx.settings.keys.find((k) => k.name === key)?.bucketIds?.length ?? 0;
         const request = callRequest(workspaces, ctx.settings, 'allowed', {}, { key });
-        const isOurs = (w: { id?: string }) => w.id === ctx.settings.workspaceId;
-        const { items, pages } = await readPages<{ id?: string; bucketCount: number }>(ctx.api, request, {
+        const isOurs = (w: { id?: unknown }) => String(w.id) === ctx.settings.workspaceId;
+        const listing = await readPages<{ id?: unknown; bucketCount: number }>(ctx.api, request, {
           verify: (ex) => expectServed(ex),
           until: (all) => all.some(isOurs),
         });
-        const ex = pages[pages.length - 1];
-        const ws = items.find(isOurs);
+        const ex = listing.pages[listing.pages.length - 1];
+        const ws = listing.items.find(isOurs);
+        if (!ws) requireWhole(listing, `whether workspace ${ctx.settings.workspaceId} is listed`);
         if (!ws) fail(`a listing with workspace ${ctx.settings.workspaceId}`, ex);
         if (ws.bucketCount > limit) fail(`bucketCount at most ${limit} (the key's bucketIds)`, ex, `bucketCount ${ws.bucketCount}`);
       },
     },
     {
-      id: 'BUCKET-listFiles-own-bucket-only',
+      id: checkIds.bucket('listFiles', 'own-bucket-only'),
       title: `${routeTitle(files)} shows only files of the bucket in its path`,
       area: 'bucket-limits',
       level: 'core',
@@ -67,14 +74,20 @@ export function bucketListingChecks(g: GeneratorContext, restricted: Restricted)
       keys: { holder: { holds: [files.scope], reaches: ['allowed'] } },
       writes: false,
       fixtures: true,
+      needs: ['otherFile'],
       async run(ctx) {
-        const query = { prefix: ctx.settings.runPrefix };
-        const { items, pages } = await listFiles(ctx.api, ctx.settings, ctx.keys.holder[0], 'allowed', query, {
+        // The run's own files lie under its prefix; a borrowed other file is looked for in the whole bucket.
+        const query: Record<string, string> = ctx.fixtures.otherFile?.borrowed ? {} : { prefix: ctx.settings.runPrefix };
+        const listing = await listFiles(ctx.api, ctx.settings, ctx.keys.holder[0], 'allowed', query, {
           verify: (ex) => expectServed(ex),
         });
-        const ex = pages[0];
-        const stray = items.find((f) => f.id === ctx.fixtures.otherFile?.id || (f.bucketId && f.bucketId !== ctx.settings.buckets.allowed));
+        const ex = listing.pages[0];
+        const otherId = ctx.fixtures.otherFile?.id;
+        const stray = listing.items.find(
+          (f) => (otherId !== undefined && String(f.id) === otherId) || (f.bucketId && String(f.bucketId) !== ctx.settings.buckets.allowed),
+        );
         if (stray) fail(`only files of ${ctx.settings.buckets.allowed}`, ex, `file ${stray.id} of another bucket is listed`);
+        return unreadNote(listing);
       },
     },
   ];

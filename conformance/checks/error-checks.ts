@@ -4,14 +4,17 @@
 // body, a taken path; and no key echoed in errors.
 import { randomUUID } from 'node:crypto';
 import type { Route } from '../../openapi/contract/route-table.ts';
-import type { CheckDef, CheckRun } from '../plan/check-types.ts';
+import type { CheckDef } from '../plan/check-types.ts';
+import type { CheckRun } from '../plan/check-run.ts';
 import type { ApiRequest } from '../http/api-client.ts';
 import { createRedactor } from '../http/redact.ts';
-import { describeResponse, fail } from './assert.ts';
-import { errorLabel, expectError } from './error-answer.ts';
-import { DISPOSABLE_SCOPES, holder, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
-import { scenarioFor } from './operations.ts';
-import { callRequest, routeById, type OperationCall } from './request-builder.ts';
+import { describeResponse, fail } from '../client/assert.ts';
+import { errorLabel, expectError } from '../client/error-answer.ts';
+import { holder, routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import { DISPOSABLE_SCOPES, scenarioNeeds } from '../operations/check-needs.ts';
+import { bookOf } from '../operations/books.ts';
+import { callRequest, routeById, type OperationCall } from '../client/request-builder.ts';
+import { checkIds } from '../plan/check-ids.ts';
 
 type Build = (route: Route) => CheckDef;
 
@@ -30,13 +33,13 @@ function bodyChecks(g: GeneratorContext): Build[] {
     writes: true,
   });
   const send = async (ctx: CheckRun, route: Route, change: (request: ApiRequest, call: OperationCall) => ApiRequest) => {
-    const call = await scenarioFor(route).valid(ctx, 'allowed');
+    const call = await bookOf(route).valid(ctx, 'allowed');
     return ctx.api.send(change(callRequest(route, ctx.settings, 'allowed', call, { key: ctx.keys.holder[0] }), call));
   };
   return [
     (route) => ({
       ...base(route),
-      id: `ERR-${route.operationId}-malformed-json-400`,
+      id: checkIds.bodyError(route.operationId, 'malformed-json-400'),
       title: `${routeTitle(route)} with unparseable JSON is ${errorLabel(g.overrides, 400, 'invalid_request')}`,
       async run(ctx) {
         const ex = await send(ctx, route, (request) => ({ ...request, json: undefined, rawBody: '{"broken": ' }));
@@ -45,7 +48,7 @@ function bodyChecks(g: GeneratorContext): Build[] {
     }),
     (route) => ({
       ...base(route),
-      id: `ERR-${route.operationId}-content-type-400`,
+      id: checkIds.bodyError(route.operationId, 'content-type-400'),
       title: `${routeTitle(route)} with a text/plain body is ${errorLabel(g.overrides, 400, 'invalid_request')}`,
       async run(ctx) {
         const ex = await send(ctx, route, (request, call) => ({
@@ -59,7 +62,7 @@ function bodyChecks(g: GeneratorContext): Build[] {
     }),
     (route) => ({
       ...base(route),
-      id: `ERR-${route.operationId}-schema-422`,
+      id: checkIds.bodyError(route.operationId, 'schema-422'),
       title: `${routeTitle(route)} with a field the schema does not know is ${errorLabel(g.overrides, 422, 'validation_failed')} naming it`,
       async run(ctx) {
         const ex = await send(ctx, route, (request, call) => ({
@@ -96,7 +99,7 @@ function singleChecks(g: GeneratorContext): CheckDef[] {
   return [
     single(
       update,
-      'ERR-unknown-file-404',
+      checkIds.error('unknown-file-404'),
       `on a file that does not exist is ${label(404, 'not_found')}`,
       { writes: true, fixtures: false },
       async (ctx) => {
@@ -107,7 +110,7 @@ function singleChecks(g: GeneratorContext): CheckDef[] {
     ),
     single(
       update,
-      'ERR-body-too-large-413',
+      checkIds.error('body-too-large-413'),
       `with a body over 1 MiB is ${label(413, 'payload_too_large')}`,
       { writes: true, fixtures: false, harness: [{ scopes: DISPOSABLE_SCOPES, bucket: 'allowed' }] },
       async (ctx) => {
@@ -120,7 +123,7 @@ function singleChecks(g: GeneratorContext): CheckDef[] {
     ),
     single(
       list,
-      'ERR-bad-path-parameter-400',
+      checkIds.error('bad-path-parameter-400'),
       `with a bucketId that is not an id is ${label(400, 'invalid_request')}`,
       { writes: false, fixtures: false },
       async (ctx) => {
@@ -130,7 +133,7 @@ function singleChecks(g: GeneratorContext): CheckDef[] {
     ),
     single(
       list,
-      'ERR-bad-query-400',
+      checkIds.error('bad-query-400'),
       `with limit=0 is ${label(400, 'invalid_request')} naming limit`,
       { writes: false, fixtures: false },
       async (ctx) => {
@@ -140,7 +143,7 @@ function singleChecks(g: GeneratorContext): CheckDef[] {
     ),
     single(
       presign,
-      'ERR-path-taken-409',
+      checkIds.error('path-taken-409'),
       `at the path of an existing file is ${label(409, 'conflict')}`,
       { writes: true, fixtures: true },
       async (ctx) => {
@@ -156,7 +159,7 @@ function keyNotEchoedCheck(g: GeneratorContext): CheckDef {
   const list = routeById('listFiles');
   const scope = list.scope;
   return {
-    id: 'ERR-key-not-echoed',
+    id: checkIds.error('key-not-echoed'),
     title: `${routeTitle(list)} refusals (401 and 403) never echo the presented key`,
     area: 'errors',
     level: 'profile',

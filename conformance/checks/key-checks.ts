@@ -2,23 +2,21 @@
 // declares, refused on a route of each scope it does not, and reaches exactly
 // the buckets its bucketIds name. Every call is valid and acts on the run's own
 // test files (scope-proofs.ts), so no order of checks is assumed. A failing
-// check that used a key whose KEY check failed says the config may be at fault.
+// KEY check records each route, scope and bucket where its key misbehaved, so
+// the failures of other checks that used the key there say the config may be at
+// fault (report/misdeclared-keys.ts).
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { ResolvedKey } from '../config/config-types.ts';
+import { holdsScope, reachesBucket } from '../oracles/who-may-call.ts';
 import type { Exchange } from '../http/api-client.ts';
-import type { CheckDef, CheckRun } from '../plan/check-types.ts';
-import { CheckFailure, describeResponse } from './assert.ts';
-import { routeTitle, type GeneratorContext } from './generator-context.ts';
-import { callRequest, isSuccess, routeById, type BucketRole } from './request-builder.ts';
-import { proofRoutes, provableScopes, targetsOf } from './scope-proofs.ts';
-
-const ID_PREFIX = 'KEY-';
-const ID_SUFFIX = '-as-declared';
-
-/** The key a KEY check verifies, or undefined for any other check id. */
-export function keyOfCheck(id: string): string | undefined {
-  return id.startsWith(ID_PREFIX) && id.endsWith(ID_SUFFIX) ? id.slice(ID_PREFIX.length, -ID_SUFFIX.length) : undefined;
-}
+import type { CheckDef } from '../plan/check-types.ts';
+import type { CheckRun } from '../plan/check-run.ts';
+import type { KeyFinding } from '../plan/key-finding.ts';
+import { CheckFailure, describeResponse } from '../client/assert.ts';
+import { checkIds } from '../plan/check-ids.ts';
+import { routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import { callRequest, isSuccess, routeById, type BucketRole } from '../client/request-builder.ts';
+import { proofRoutes, provableScopes, targetsOf } from '../operations/scope-proofs.ts';
 
 type Attempt = { route: Route; ex: Exchange; busy: boolean } | { reason: string };
 
@@ -59,6 +57,8 @@ async function attempt(ctx: CheckRun, g: GeneratorContext, key: string, scope: s
 interface Finding {
   expected: string;
   ex: Exchange;
+  /** Where the key misbehaved, for the notes on other checks' failures. */
+  where: Omit<KeyFinding, 'key'>;
 }
 
 /** What a KEY check could not prove, and why: a scope held or lacked, or the reach of a bucket. */
@@ -78,26 +78,29 @@ function unprovenNote(unproven: Unproven): string | undefined {
 }
 
 export function keyCheck(key: ResolvedKey, g: GeneratorContext): CheckDef {
-  const writesIntelligence = key.scopes.includes(routeById('updateIntelligence').scope);
+  const writesIntelligence = holdsScope(key, routeById('updateIntelligence').scope);
   return {
-    id: `${ID_PREFIX}${key.name}${ID_SUFFIX}`,
+    id: checkIds.key(key.name),
     title: `the key "${key.name}" is served on a route of each scope it declares, refused on one of each scope it lacks, and reaches exactly the buckets of its bucketIds`,
     area: 'auth',
     level: 'core',
     keys: {},
+    verifiesKey: key.name,
+    // It proves scopes on any route: a refusal rests on that route being served.
+    gate: 'every-route',
     // It writes only where the run may (its own test files); in a --read-only run it proves what GETs can and says what is left.
     writes: false,
     fixtures: false,
     // Writing the intelligence instructions back unchanged must not interleave with a check that changes them.
     exclusive: writesIntelligence ? 'updateIntelligence-allowed' : undefined,
     async run(ctx) {
-      const reaches = (role: BucketRole) => key.bucketIds === null || key.bucketIds.includes(ctx.settings.buckets[role]);
+      const reaches = (role: BucketRole) => reachesBucket(key, ctx.settings.buckets[role]);
       // Scope proofs run in a bucket the key reaches, so that only the scope decides.
       const home: BucketRole | undefined = reaches('allowed') ? 'allowed' : reaches('other') ? 'other' : undefined;
       const findings: Finding[] = [];
       const unproven: Unproven = [];
       for (const scope of [...new Set([...key.scopes, ...provableScopes(g)])].sort()) {
-        const declared = key.scopes.includes(scope);
+        const declared = holdsScope(key, scope);
         const result = await attempt(ctx, g, key.name, scope, home);
         if ('reason' in result) {
           unproven.push({ kind: declared ? 'holding' : 'lacking', what: scope, reason: result.reason });
@@ -105,17 +108,37 @@ export function keyCheck(key: ResolvedKey, g: GeneratorContext): CheckDef {
         }
         // A busy answer (a backfill already running) passed the scope, but cannot show a refusal was missed.
         const served = isSuccess(result.ex.status);
+        const where = {
+          about: 'scope',
+          operationId: result.route.operationId,
+          scope,
+          bucketId: ctx.settings.buckets[home ?? 'allowed'],
+        } as const;
         if (declared && !served && !result.busy)
-          findings.push({ expected: `a 2xx answer on ${routeTitle(result.route)} (the key declares ${scope})`, ex: result.ex });
+          findings.push({
+            expected: `a 2xx answer on ${routeTitle(result.route)} (the key declares ${scope})`,
+            ex: result.ex,
+            where: { ...where, expected: 'served' },
+          });
         if (!declared && served)
-          findings.push({ expected: `a refusal on ${routeTitle(result.route)} (the key does not declare ${scope})`, ex: result.ex });
+          findings.push({
+            expected: `a refusal on ${routeTitle(result.route)} (the key does not declare ${scope})`,
+            ex: result.ex,
+            where: { ...where, expected: 'refused' },
+          });
       }
       await checkReach(ctx, g, key, reaches, findings, unproven);
       const note = unprovenNote(unproven);
       if (findings.length) {
         // One expectation a line, each with what came back.
         const actual = findings.map((f) => describeResponse(f.ex)).join('\n');
-        throw new CheckFailure(findings.map((f) => f.expected).join('\n'), `${actual}${note ? `\n(${note})` : ''}`, findings[0].ex);
+        const misbehaved = findings.map((f) => ({ key: key.name, ...f.where }));
+        throw new CheckFailure(
+          findings.map((f) => f.expected).join('\n'),
+          `${actual}${note ? `\n(${note})` : ''}`,
+          findings[0].ex,
+          misbehaved,
+        );
       }
       return note;
     },
@@ -144,15 +167,18 @@ async function checkReach(
       continue;
     }
     const served = isSuccess(result.ex.status);
+    const where = { about: 'bucket', operationId: result.route.operationId, scope, bucketId: bucket } as const;
     if (reaches(role) && !served && !result.busy)
       findings.push({
         expected: `a 2xx answer on ${routeTitle(result.route)} in bucket ${bucket} (its bucketIds include it)`,
         ex: result.ex,
+        where: { ...where, expected: 'served' },
       });
     if (!reaches(role) && served)
       findings.push({
         expected: `a refusal on ${routeTitle(result.route)} in bucket ${bucket} (its bucketIds leave it out)`,
         ex: result.ex,
+        where: { ...where, expected: 'refused' },
       });
   }
 }

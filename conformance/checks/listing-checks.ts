@@ -3,31 +3,37 @@
 // cursor paging and the page-size bound (profile). The prefix and tag filters
 // have their own module (listing-filter-checks.ts).
 import { overrideOf } from '../config/config-types.ts';
-import type { CheckDef, CheckRun } from '../plan/check-types.ts';
+import type { CheckDef } from '../plan/check-types.ts';
+import type { CheckRun } from '../plan/check-run.ts';
 import type { FixtureFile } from '../plan/fixture-types.ts';
 import type { Exchange } from '../http/api-client.ts';
-import { expectServed, fail } from './assert.ts';
-import { errorLabel, expectError } from './error-answer.ts';
-import { holder, routeTitle, type GeneratorContext } from './generator-context.ts';
-import { listedItems, listFiles, type ListedFile } from './read-back.ts';
-import { callRequest, routeById } from './request-builder.ts';
+import { expectServed, fail } from '../client/assert.ts';
+import { errorLabel, expectError } from '../client/error-answer.ts';
+import { holder, routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import { listedItems, listFiles, type ListedFile } from '../client/read-back.ts';
+import type { ListingEnd } from '../listing/listing-reader.ts';
+import { requireWhole } from '../listing/listing-unfinished.ts';
+import { callRequest, routeById } from '../client/request-builder.ts';
+import { checkIds, type ListingCase } from '../plan/check-ids.ts';
+import { SetupError } from '../client/setup-error.ts';
 
 /** Lists the allowed bucket with the given query, every page (no `limit`: the page size is the server's); each page must be 2xx. */
-async function list(ctx: CheckRun, query: Record<string, string>): Promise<{ ex: Exchange; files: ListedFile[] }> {
+async function list(ctx: CheckRun, query: Record<string, string>): Promise<{ ex: Exchange; files: ListedFile[]; end: ListingEnd }> {
   const what = `a 2xx answer to ?${new URLSearchParams(query)}`;
-  const { items, pages } = await listFiles(ctx.api, ctx.settings, ctx.keys.reader[0], 'allowed', query, {
+  const { items, pages, end } = await listFiles(ctx.api, ctx.settings, ctx.keys.reader[0], 'allowed', query, {
     verify: (ex) => expectServed(ex, what),
   });
-  return { ex: pages[0], files: items };
+  return { ex: pages[0], files: items, end };
 }
 
-/** Fails unless the listing holds exactly the expected paths. */
-function expectPaths(ex: Exchange, files: { path: string }[], expected: string[], what: string): void {
+/** Fails unless the listing holds exactly the expected paths; a path missing from a listing read only in part gives no verdict. */
+function expectPaths(ex: Exchange, files: { path: string }[], expected: string[], what: string, end: ListingEnd = { kind: 'last' }): void {
   const got = files.map((f) => f.path).sort();
   const want = [...expected].sort();
   if (got.join('\n') !== want.join('\n')) {
     const stray = got.filter((p) => !want.includes(p));
     const missing = want.filter((p) => !got.includes(p));
+    if (stray.length === 0) requireWhole({ end }, `whether ${missing.slice(0, 4).join(', ')} ${missing.length > 1 ? 'are' : 'is'} listed`);
     fail(
       `${what}: ${want.join(', ') || 'nothing'}`,
       ex,
@@ -37,10 +43,18 @@ function expectPaths(ex: Exchange, files: { path: string }[], expected: string[]
 }
 
 /** A check of GET .../files with a key holding its scope, on the listing test files. */
-export function listingCheck(id: string, title: string, level: 'core' | 'profile', g: GeneratorContext, run: CheckDef['run']): CheckDef {
+export function listingCheck(
+  slug: ListingCase,
+  title: string,
+  level: 'core' | 'profile',
+  g: GeneratorContext,
+  run: CheckDef['run'],
+  /** The check judges any files it is given: a listing part read from the bucket's own files will do. */
+  options: { borrowable?: boolean } = {},
+): CheckDef {
   const route = routeById('listFiles');
   return {
-    id,
+    id: checkIds.listing(slug),
     title: `${routeTitle(route)} ${title}`,
     area: 'listing',
     level,
@@ -49,7 +63,12 @@ export function listingCheck(id: string, title: string, level: 'core' | 'profile
     writes: false,
     fixtures: true,
     needs: ['listing'],
-    run,
+    ...(options.borrowable ? { heldFiles: true as const } : {}),
+    run: (ctx) => {
+      const borrowed = ctx.fixtures.listing?.borrowed;
+      if (borrowed && !options.borrowable) throw new SetupError(`needs the run's own listing files: ${borrowed.why}`, borrowed.blame);
+      return run(ctx);
+    },
   };
 }
 
@@ -58,7 +77,7 @@ function limitMaximumCheck(g: GeneratorContext): CheckDef {
   const max = overrideOf(g.overrides, 'maxPageSize');
   return {
     ...listingCheck(
-      'LIST-limit-maximum',
+      'limit-maximum',
       `accepts limit=${max} and refuses limit=${max + 1} with ${errorLabel(g.overrides, 400, 'invalid_request')} naming limit`,
       'profile',
       g,
@@ -89,39 +108,48 @@ export function listingChecks(g: GeneratorContext): CheckDef[] {
       .files.filter(pick)
       .map((f) => f.path);
   return [
-    listingCheck('LIST-search-accepted', 'accepts search, and semantic=1 with search', 'core', g, async (ctx) => {
-      await list(ctx, { search: fx(ctx).word });
-      await list(ctx, { search: fx(ctx).word, semantic: '1' });
-    }),
     listingCheck(
-      'LIST-search-substring',
+      'search-accepted',
+      'accepts search, and semantic=1 with search',
+      'core',
+      g,
+      async (ctx) => {
+        await list(ctx, { search: fx(ctx).word });
+        await list(ctx, { search: fx(ctx).word, semantic: '1' });
+      },
+      { borrowable: true },
+    ),
+    listingCheck(
+      'search-substring',
       'with search matches a case-insensitive substring of path, description or tags',
       'profile',
       g,
       async (ctx) => {
         const word = fx(ctx).word;
-        const { ex, files } = await list(ctx, { search: word.toUpperCase(), prefix: fx(ctx).prefix });
+        const { ex, files, end } = await list(ctx, { search: word.toUpperCase(), prefix: fx(ctx).prefix });
         expectPaths(
           ex,
           files,
           paths(ctx, (f) => `${f.path} ${f.description ?? ''} ${f.tags.join(' ')}`.toLowerCase().includes(word)),
           `the files mentioning ${word}`,
+          end,
         );
       },
     ),
-    listingCheck('LIST-filters-combine-with-and', 'with prefix and tag lists files matching both', 'profile', g, async (ctx) => {
+    listingCheck('filters-combine-with-and', 'with prefix and tag lists files matching both', 'profile', g, async (ctx) => {
       const prefix = `${fx(ctx).prefix}red/`;
       const tag = fx(ctx).tags.blue;
-      const { ex, files } = await list(ctx, { prefix, tag });
+      const { ex, files, end } = await list(ctx, { prefix, tag });
       expectPaths(
         ex,
         files,
         paths(ctx, (f) => f.path.startsWith(prefix) && f.tags.includes(tag)),
         `the files under ${prefix} tagged ${tag}`,
+        end,
       );
     }),
     listingCheck(
-      'LIST-semantic-needs-search',
+      'semantic-needs-search',
       `with semantic=1 and no search is ${errorLabel(g.overrides, 400, 'invalid_request')}`,
       'profile',
       g,
@@ -133,7 +161,7 @@ export function listingChecks(g: GeneratorContext): CheckDef[] {
       },
     ),
     limitMaximumCheck(g),
-    listingCheck('LIST-semantic-ranked', 'with semantic=1 ranks matches by score, highest first', 'profile', g, async (ctx) => {
+    listingCheck('semantic-ranked', 'with semantic=1 ranks matches by score, highest first', 'profile', g, async (ctx) => {
       const { ex, files } = await list(ctx, { search: fx(ctx).word, semantic: '1', prefix: fx(ctx).prefix });
       if (files.length === 0) fail(`at least one match for "${fx(ctx).word}"`, ex);
       const scores = files.map((f) => f.score);
@@ -142,7 +170,7 @@ export function listingChecks(g: GeneratorContext): CheckDef[] {
         fail('scores in descending order', ex, `scores ${scores.join(', ')}`);
     }),
     listingCheck(
-      'LIST-cursor-paging',
+      'cursor-paging',
       'pages with limit and cursor, each file once, nextCursor null on the last page',
       'profile',
       g,

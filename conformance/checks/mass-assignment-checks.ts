@@ -5,11 +5,41 @@
 // times, anything landing in the other bucket) fails.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { CheckDef } from '../plan/check-types.ts';
-import { fail } from './assert.ts';
-import { expectedScope, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
-import { MASS_CASES, protectedFor, protectedProperties } from './mass-assignment.ts';
-import { changeWithinWindow } from './read-back.ts';
-import { callRequest, isSuccess, operationOf, routeById } from './request-builder.ts';
+import type { CheckRun } from '../plan/check-run.ts';
+import { BOOKS } from '../operations/books.ts';
+import { offeredFields } from '../operations/request-fields.ts';
+import { fail } from '../client/assert.ts';
+import { routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import { expectedScope, reachesBucket } from '../oracles/who-may-call.ts';
+import { scenarioNeeds } from '../operations/check-needs.ts';
+import { changeWithinWindow } from '../client/read-back.ts';
+import { callRequest, isSuccess, operationOf, routeById } from '../client/request-builder.ts';
+import { checkIds } from '../plan/check-ids.ts';
+
+/** The protected properties, with values no server would choose itself, so a read-back can tell them. */
+export function protectedProperties(ctx: CheckRun): Record<string, unknown> {
+  const u = ctx.unique();
+  return {
+    id: `bucketkit_mass_${u}`,
+    bucketId: ctx.settings.buckets.other,
+    workspaceId: ctx.settings.workspaceId,
+    path: `${ctx.settings.runPrefix}mass/${u}/taken.txt`,
+    size: 1,
+    status: 'trashed',
+    createdAt: '2001-02-03T04:05:06Z',
+    updatedAt: '2001-02-03T04:05:06Z',
+    name: 'taken.txt',
+    contentType: 'application/x-bucketkit-mass',
+  };
+}
+
+/** The protected properties a route's body does not offer (its request schema's own fields are left out). */
+export function protectedFor(route: Route): string[] {
+  const offered = offeredFields(route);
+  return ['id', 'bucketId', 'workspaceId', 'path', 'size', 'status', 'createdAt', 'updatedAt', 'name', 'contentType'].filter(
+    (name) => !offered.includes(name),
+  );
+}
 
 /** What the seed (or, beyond it, the contract) says the write does: the only change it may make. */
 function effectOf(route: Route): string {
@@ -17,14 +47,14 @@ function effectOf(route: Route): string {
 }
 
 function massAssignmentCheck(route: Route, g: GeneratorContext): CheckDef {
-  const { attempt, reads } = MASS_CASES[operationOf(route)]!;
+  const { attempt, reads } = BOOKS[operationOf(route)].mass!;
   const needs = scenarioNeeds(route);
   const readScopes = [...new Set([routeById(reads).scope, routeById('listFiles').scope])];
   const names = protectedFor(route);
   const listed = [...names.filter((n) => !n.endsWith('At')), ...(names.some((n) => n.endsWith('At')) ? ['times'] : [])];
   const only = route.operationId === 'updateFile' ? ' (it changes tags and description only)' : '';
   return {
-    id: `BUCKET-${route.operationId}-mass-assignment`,
+    id: checkIds.massAssignment(route.operationId),
     title: `${routeTitle(route)} with ${listed.join(', ')} in its body changes none of them${only} and puts nothing in a bucket outside the key's bucketIds`,
     area: 'bucket-limits',
     level: 'core',
@@ -51,14 +81,14 @@ function massAssignmentCheck(route: Route, g: GeneratorContext): CheckDef {
       const lost = tried.lost?.();
       if (lost) fail(expected, ex, `${answer}, yet ${lost}`);
       const declared = ctx.settings.keys.find((k) => k.name === key);
-      const barred = declared?.bucketIds !== null && declared?.bucketIds?.includes(ctx.settings.buckets.other) === false;
+      const barred = declared !== undefined && !reachesBucket(declared, ctx.settings.buckets.other);
       const how = served ? 'served with the properties ignored' : `refused (${ex.status})`;
       return barred ? how : `${how}; key "${key}" reaches every bucket, so no key's bucketIds were put to the test`;
     },
   };
 }
 
-/** One mass-assignment check per writing route that has a case (see MASS_CASES). */
+/** One mass-assignment check per writing route whose book has a mass-assignment case. */
 export function massAssignmentChecks(g: GeneratorContext): CheckDef[] {
-  return g.routes.filter((route) => MASS_CASES[operationOf(route)] !== undefined).map((route) => massAssignmentCheck(route, g));
+  return g.routes.filter((route) => BOOKS[operationOf(route)].mass !== undefined).map((route) => massAssignmentCheck(route, g));
 }

@@ -6,30 +6,40 @@ import type { Route } from '../../openapi/contract/route-table.ts';
 import { otherVersionBase } from '../../openapi/contract/api-base.ts';
 import { overrideOf } from '../config/config-types.ts';
 import type { CheckDef } from '../plan/check-types.ts';
-import { expectServed, fail } from './assert.ts';
-import { errorLabel, expectError } from './error-answer.ts';
-import { holder, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
-import { scenarioFor } from './operations.ts';
-import { callRequest, routePath } from './request-builder.ts';
+import { expectServed, fail } from '../client/assert.ts';
+import { errorLabel, expectError } from '../client/error-answer.ts';
+import { holder, routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import { scenarioNeeds } from '../operations/check-needs.ts';
+import { routePath } from '../client/request-builder.ts';
+import { checkIds } from '../plan/check-ids.ts';
+import { exchangeOf } from '../run/shared-exchange.ts';
 
 function servedCheck(route: Route, g: GeneratorContext): CheckDef {
   return {
-    id: `PATH-${route.operationId}-served`,
+    id: checkIds.served(route.operationId),
     title: `${routeTitle(route)} answers at its documented path under the base URL`,
     area: 'paths',
     level: 'core',
     route: routeTitle(route),
+    // It is the route's served proof: every other check of the route rests on it.
+    gate: 'none',
     keys: { holder: holder(route, g.overrides) },
     ...scenarioNeeds(route),
     async run(ctx) {
-      // A real target and a valid body: the answer then rests on no order of checks the seed leaves open.
-      const scenario = scenarioFor(route);
-      const call = await (scenario.served ?? scenario.valid)(ctx, 'allowed');
-      const ex = await ctx.api.send(callRequest(route, ctx.settings, 'allowed', call, { key: ctx.keys.holder[0] }));
-      if (!route.mutates) return expectServed(ex, 'a 2xx answer at the documented path');
+      // A real target and a valid body: the answer then rests on no order of checks the seed leaves open. Made once
+      // per run, by whichever test needs it first; the answer is judged here.
+      const proof = await ctx.session.servedProof(route.operationId);
+      const ex = exchangeOf(proof.shown);
+      const by = proof.sentBy === checkIds.served(route.operationId) ? '' : ` (sent for the run by ${proof.sentBy})`;
+      // No test file to act on: the call named one that does not exist, and the proof read its answer beside a control.
+      if (proof.absentTarget) {
+        if (proof.unserved) fail(`the route to be there${by}`, ex, proof.unserved);
+        return 'shown on a file that does not exist: the run had no test file this call may act on';
+      }
+      if (!route.mutates) return void expectServed(ex, `a 2xx answer at the documented path${by}`);
       // Writes may be refused for reasons of their own (upload-complete is, for agents); 404, 405 and 5xx say the route is not here.
       if ([404, 405].includes(ex.status) || ex.status >= 500)
-        fail('the route to answer a valid request on an existing target (not 404, 405 or 5xx)', ex);
+        fail(`the route to answer a valid request on an existing target (not 404, 405 or 5xx)${by}`, ex);
     },
   };
 }
@@ -39,7 +49,7 @@ function unlistedMethodCheck(pathTemplate: string, routes: Route[], g: Generator
   const allowed = routes.map((r) => r.method).sort();
   const status = overrideOf(g.overrides, 'unlistedMethodStatus');
   return {
-    id: `PATH-${first.operationId}-unlisted-method-405`,
+    id: checkIds.unlistedMethod(first.operationId),
     title:
       status === 405
         ? `DELETE ${pathTemplate} (a method the spec does not list) is ${errorLabel(g.overrides, 405, 'method_not_allowed')} with Allow: ${allowed.join(', ')}`
@@ -74,18 +84,18 @@ function unknownPathChecks(g: GeneratorContext): CheckDef[] {
   const list = g.routes.find((r) => !r.workspaceScoped && r.method === 'GET') ?? g.routes[0];
   const variants = [
     {
-      slug: 'unknown-path',
+      slug: 'unknown-path' as const,
       what: 'an unknown path under the base URL',
       path: (base: string, runId: string) => `${base}/bucketkit-unknown-${runId}`,
     },
     {
-      slug: 'other-version',
+      slug: 'other-version' as const,
       what: `${list.pathTemplate} under the next version prefix`,
       path: (base: string) => `${otherVersionBase(base)}${list.pathTemplate}`,
     },
   ];
   return variants.map((v): CheckDef => ({
-    id: `PATH-${v.slug}-404`,
+    id: checkIds.unknownPath(v.slug),
     title: `GET ${v.what} is ${errorLabel(g.overrides, 404, 'not_found')}`,
     area: 'paths',
     level: 'profile',

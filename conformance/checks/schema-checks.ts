@@ -3,11 +3,13 @@
 import type { Route } from '../../openapi/contract/route-table.ts';
 import { overrideOf } from '../config/config-types.ts';
 import type { CheckDef } from '../plan/check-types.ts';
-import { expectStatus, expectValidResponse } from './assert.ts';
-import { expectError } from './error-answer.ts';
-import { holder, routeTitle, scenarioNeeds, type GeneratorContext } from './generator-context.ts';
-import { scenarioFor } from './operations.ts';
-import { callRequest } from './request-builder.ts';
+import { expectStatus, expectValidResponse } from '../client/assert.ts';
+import { expectError } from '../client/error-answer.ts';
+import { holder, routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import { scenarioNeeds } from '../operations/check-needs.ts';
+import { bookOf } from '../operations/books.ts';
+import { callRequest } from '../client/request-builder.ts';
+import { checkIds } from '../plan/check-ids.ts';
 
 function responseCheck(route: Route, g: GeneratorContext): CheckDef {
   // The agent-forbidden route never succeeds for an API key: its documented 403 is what is checked.
@@ -15,7 +17,7 @@ function responseCheck(route: Route, g: GeneratorContext): CheckDef {
   // That 403 is an error answer: under errorFormat "any" its body is the deployment's own, so only the status counts.
   const ownErrorFormat = route.agentForbidden && overrideOf(g.overrides, 'errorFormat') === 'any';
   return {
-    id: `SCHEMA-${route.operationId}-response`,
+    id: checkIds.schema(route.operationId),
     title: ownErrorFormat
       ? `${routeTitle(route)} answers ${status} (an error body in the deployment's own format, as overrides.errorFormat declares)`
       : `${routeTitle(route)} answers ${status} with a body valid against the spec`,
@@ -25,7 +27,7 @@ function responseCheck(route: Route, g: GeneratorContext): CheckDef {
     keys: { holder: holder(route, g.overrides) },
     ...scenarioNeeds(route),
     async run(ctx) {
-      const call = await scenarioFor(route).valid(ctx, 'allowed');
+      const call = await bookOf(route).valid(ctx, 'allowed');
       const ex = await ctx.api.send(callRequest(route, ctx.settings, 'allowed', call, { key: ctx.keys.holder[0] }));
       if (ownErrorFormat) return void expectError(ex, ctx, status, 'agent_upload_complete_forbidden');
       expectStatus(ex, [status], `status ${status}`);

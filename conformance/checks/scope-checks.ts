@@ -3,19 +3,23 @@
 // with a key holding only what it needs.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import { overrideOf } from '../config/config-types.ts';
-import type { CheckDef, CheckRun } from '../plan/check-types.ts';
-import { expectNoData, expectRefused, expectServed, expectStatus, fail } from './assert.ts';
-import { errorLabel, expectError } from './error-answer.ts';
-import { expectedScope, holder, routeTitle, scenarioNeeds, scopeLevel, type GeneratorContext } from './generator-context.ts';
-import { scenarioFor } from './operations.ts';
-import { callRequest, isSuccess } from './request-builder.ts';
-import { showsWithinWindow } from './read-back.ts';
+import type { CheckDef } from '../plan/check-types.ts';
+import type { CheckRun } from '../plan/check-run.ts';
+import { expectNoData, expectRefused, expectServed, expectStatus, fail } from '../client/assert.ts';
+import { errorLabel, expectError } from '../client/error-answer.ts';
+import { holder, routeTitle, scopeLevel, type GeneratorContext } from '../plan/generator-context.ts';
+import { expectedScope } from '../oracles/who-may-call.ts';
+import { scenarioNeeds } from '../operations/check-needs.ts';
+import { bookOf } from '../operations/books.ts';
+import { callRequest, isSuccess } from '../client/request-builder.ts';
+import { showsWithinWindow } from '../client/read-back.ts';
+import { checkIds } from '../plan/check-ids.ts';
 
 /** Sends the route's call (a probe with read-back when it mutates) with each key lacking the scope. */
 async function sendWithoutScope(ctx: CheckRun, route: Route, checkEffect: boolean) {
-  const scenario = scenarioFor(route);
-  const probe = checkEffect && scenario.probe ? await scenario.probe(ctx, 'allowed') : undefined;
-  const call = probe?.call ?? (await scenario.valid(ctx, 'allowed'));
+  const book = bookOf(route);
+  const probe = checkEffect && book.probe ? await book.probe(ctx, 'allowed') : undefined;
+  const call = probe?.call ?? (await book.valid(ctx, 'allowed'));
   const exchanges = [];
   for (const key of ctx.keys.lacking) {
     exchanges.push({ key, ex: await ctx.api.send(callRequest(route, ctx.settings, 'allowed', call, { key })) });
@@ -26,7 +30,7 @@ async function sendWithoutScope(ctx: CheckRun, route: Route, checkEffect: boolea
 function refusedCheck(route: Route, g: GeneratorContext): CheckDef {
   const scope = expectedScope(route, g.overrides);
   return {
-    id: `SCOPE-${route.operationId}-refused`,
+    id: checkIds.scope(route.operationId, 'refused'),
     title: `${routeTitle(route)} without ${scope} is refused${route.mutates ? ' and changes nothing' : ''}`,
     area: 'scopes',
     level: scopeLevel(route),
@@ -37,7 +41,7 @@ function refusedCheck(route: Route, g: GeneratorContext): CheckDef {
       const { exchanges, probe } = await sendWithoutScope(ctx, route, true);
       for (const { key, ex } of exchanges) {
         expectRefused(ex, `a 4xx refusal for key "${key}", which lacks ${scope}`);
-        expectNoData(ex, route, ctx.validator);
+        expectNoData(ex, route, ctx.validator, ctx.api.listingShapes?.itemsOf(route.operationId));
       }
       // A refused write must not show at any time within the consistency window.
       if (probe && (await showsWithinWindow(ctx, probe.effectVisible)))
@@ -53,7 +57,7 @@ function refusedCheck(route: Route, g: GeneratorContext): CheckDef {
 function insufficientScopeCheck(route: Route, g: GeneratorContext): CheckDef {
   const scope = expectedScope(route, g.overrides);
   return {
-    id: `SCOPE-${route.operationId}-insufficient-scope`,
+    id: checkIds.scope(route.operationId, 'insufficient-scope'),
     title: `${routeTitle(route)} without ${scope} is ${errorLabel(g.overrides, 403, 'insufficient_scope')} naming ${scope}`,
     area: 'scopes',
     level: 'profile',
@@ -70,7 +74,7 @@ function insufficientScopeCheck(route: Route, g: GeneratorContext): CheckDef {
 function allowedCheck(route: Route, g: GeneratorContext): CheckDef {
   const scope = expectedScope(route, g.overrides);
   return {
-    id: `SCOPE-${route.operationId}-allowed`,
+    id: checkIds.scope(route.operationId, 'allowed'),
     title: `${routeTitle(route)} with ${scope} is served`,
     area: 'scopes',
     level: scopeLevel(route),
@@ -78,11 +82,11 @@ function allowedCheck(route: Route, g: GeneratorContext): CheckDef {
     keys: { holder: holder(route, g.overrides) },
     ...scenarioNeeds(route),
     async run(ctx) {
-      const scenario = scenarioFor(route);
-      const call = await scenario.valid(ctx, 'allowed');
+      const book = bookOf(route);
+      const call = await book.valid(ctx, 'allowed');
       const key = ctx.keys.holder[0];
       const ex = await ctx.api.send(callRequest(route, ctx.settings, 'allowed', call, { key }));
-      const busy = scenario.busy ?? [];
+      const busy = book.busy ?? [];
       const what = busy.length ? `a 2xx (or ${busy.join('/')}: busy) answer` : 'a 2xx answer';
       expectStatus(ex, (s) => isSuccess(s) || busy.includes(s), `${what} for key "${key}", which holds ${scope}`);
     },
@@ -92,7 +96,7 @@ function allowedCheck(route: Route, g: GeneratorContext): CheckDef {
 function takesEffectCheck(route: Route, g: GeneratorContext): CheckDef {
   const scope = expectedScope(route, g.overrides);
   return {
-    id: `SCOPE-${route.operationId}-takes-effect`,
+    id: checkIds.takesEffect(route.operationId),
     title: `${routeTitle(route)} with ${scope} takes effect, as a read-back shows`,
     area: 'scopes',
     level: 'profile',
@@ -100,7 +104,7 @@ function takesEffectCheck(route: Route, g: GeneratorContext): CheckDef {
     keys: { holder: holder(route, g.overrides) },
     ...scenarioNeeds(route),
     async run(ctx) {
-      const probe = await scenarioFor(route).probe!(ctx, 'allowed');
+      const probe = await bookOf(route).probe!(ctx, 'allowed');
       const key = ctx.keys.holder[0];
       const ex = await ctx.api.send(callRequest(route, ctx.settings, 'allowed', probe.call, { key }));
       expectServed(ex, `a 2xx answer for key "${key}", which holds ${scope}`);
@@ -120,6 +124,6 @@ export function scopeChecks(g: GeneratorContext): CheckDef[] {
     refusedCheck(route, g),
     insufficientScopeCheck(route, g),
     ...(route.agentForbidden ? [] : [allowedCheck(route, g)]),
-    ...(scenarioFor(route).probe ? [takesEffectCheck(route, g)] : []),
+    ...(bookOf(route).probe ? [takesEffectCheck(route, g)] : []),
   ]);
 }

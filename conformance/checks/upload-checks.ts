@@ -4,13 +4,16 @@
 // upload-complete is refused to an API-key client (profile).
 import { overrideOf } from '../config/config-types.ts';
 import type { Exchange } from '../http/api-client.ts';
-import type { CheckDef, CheckRun } from '../plan/check-types.ts';
-import { expectServed, fail } from './assert.ts';
-import { errorLabel, expectError } from './error-answer.ts';
-import { holder, routeTitle, type GeneratorContext } from './generator-context.ts';
-import { waitForFile, type ListedFile } from './read-back.ts';
-import { callRequest, routeById, type OperationCall } from './request-builder.ts';
-import { downloadUrl, uploadBytes } from './upload.ts';
+import type { CheckDef } from '../plan/check-types.ts';
+import type { CheckRun } from '../plan/check-run.ts';
+import { expectServed, fail } from '../client/assert.ts';
+import { errorLabel, expectError } from '../client/error-answer.ts';
+import { holder, routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import { waitForFile, type ListedFile } from '../client/read-back.ts';
+import { callRequest, routeById, type OperationCall } from '../client/request-builder.ts';
+import { downloadUrl, uploadBytes } from '../client/upload.ts';
+import { checkIds } from '../plan/check-ids.ts';
+import { SetupError } from '../client/setup-error.ts';
 
 /** Uploads a fresh file with the uploader key and waits for it with the reader key. */
 async function uploadAndWait(
@@ -36,7 +39,7 @@ export function uploadChecks(g: GeneratorContext): CheckDef[] {
   const keys = { uploader: holder(presign, g.overrides), reader: holder(list, g.overrides) };
   return [
     {
-      id: 'UPLOAD-appears-without-complete',
+      id: checkIds.uploadAppears(),
       title: `${routeTitle(presign)} then PUT to the URL makes the file appear in the listing within ${withinMs} ms, without upload-complete`,
       area: 'uploads',
       level: 'core',
@@ -55,7 +58,7 @@ export function uploadChecks(g: GeneratorContext): CheckDef[] {
       },
     },
     {
-      id: 'UPLOAD-listed-ready',
+      id: checkIds.upload('listed-ready'),
       title: `${routeTitle(presign)} then PUT lists the file (within ${withinMs} ms) as "ready" with the size of the bytes`,
       area: 'uploads',
       level: 'profile',
@@ -71,7 +74,7 @@ export function uploadChecks(g: GeneratorContext): CheckDef[] {
       },
     },
     {
-      id: 'UPLOAD-download-round-trip',
+      id: checkIds.upload('download-round-trip'),
       title: `${routeTitle(download)} then GET of the URL returns the uploaded bytes`,
       area: 'uploads',
       level: 'core',
@@ -81,6 +84,7 @@ export function uploadChecks(g: GeneratorContext): CheckDef[] {
       fixtures: true,
       async run(ctx) {
         const file = ctx.fixtures.allowedFile!;
+        if (file.borrowed) throw new SetupError(`the round trip needs bytes the run uploaded: ${file.borrowed.why}`, file.borrowed.blame);
         const call: OperationCall<'presignDownload'> = { json: { fileId: file.id, disposition: 'attachment' } };
         const ex = await ctx.api.send(callRequest(download, ctx.settings, 'allowed', call, { key: ctx.keys.downloader[0] }));
         expectServed(ex);
@@ -95,7 +99,7 @@ export function uploadChecks(g: GeneratorContext): CheckDef[] {
     ...g.routes
       .filter((r) => r.agentForbidden)
       .map((route): CheckDef => ({
-        id: `UPLOAD-${route.operationId}-agent-forbidden`,
+        id: checkIds.agentForbidden(route.operationId),
         title: `${routeTitle(route)} with ${route.scope} is ${errorLabel(g.overrides, 403, 'agent_upload_complete_forbidden')} (agent clients must not call it)`,
         area: 'uploads',
         level: 'profile',

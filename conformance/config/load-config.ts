@@ -3,6 +3,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { ERROR_FORMATS, type KeyConfig, type Overrides, type SuiteConfig } from './config-types.ts';
 import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
+import { weakTokensMessage } from './token-strength.ts';
 import { specBasePath } from '../../openapi/contract/api-base.ts';
 
 // The seed fixes the version in the path; the spec's server URL says which.
@@ -182,14 +183,18 @@ export function hasConfigSource(file: string | undefined, env: NodeJS.ProcessEnv
   return Boolean(file) || DEPLOYMENT_VARS.some((name) => env[name]);
 }
 
-/** The env var holding each key's token, and the token, failing with the fix when one is missing. */
+/**
+ * The env var holding each key's token, and the token, failing with the fix when one is missing or too guessable
+ * to redact safely (see weakTokenReasons): before anything is sent.
+ */
 export function resolveTokens(config: SuiteConfig, env: NodeJS.ProcessEnv): { name: string; env: string; token: string }[] {
-  return config.keys.map((key) => {
+  const tokens = config.keys.map((key) => {
     const envName = key.tokenEnv ?? defaultTokenEnv(key.name);
     const token = key.token ?? env[envName];
     if (!token) throw new ConfigError(`No token for key "${key.name}": set ${envName} (or "token"/"tokenEnv" in the config).`);
-    if (token.length < 8)
-      throw new ConfigError(`The token of key "${key.name}" is shorter than 8 characters; it could not be redacted safely from reports.`);
     return { name: key.name, env: envName, token };
   });
+  const weak = weakTokensMessage(tokens);
+  if (weak) throw new ConfigError(weak);
+  return tokens;
 }

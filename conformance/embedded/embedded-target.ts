@@ -6,6 +6,8 @@ import { listScopes } from '../../openapi/contract/route-table.ts';
 import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
 import { startMockServer } from '../../mocks/http/start-mock-server.ts';
 import type { SuiteConfig } from '../config/config-types.ts';
+import { defaultTokenEnv } from '../config/load-config.ts';
+import { weakTokenReasons } from '../config/token-strength.ts';
 
 export interface EmbeddedTarget {
   config: SuiteConfig;
@@ -33,10 +35,21 @@ export function embeddedKeyPlan(scopes: string[], allowed: string): { name: stri
   ];
 }
 
-/** Tokens for the embedded keys, by key name, for callers that start several mocks with the same keys. */
+/**
+ * Tokens for the embedded keys, by key name, for callers that start several mocks with the same keys. A token
+ * that holds a key name by chance (`full` in 32 random characters) is drawn again: the config would refuse it.
+ */
 export function embeddedTokens(scopes: string[] = embeddedScopes()): Record<string, string> {
-  return Object.fromEntries(embeddedKeyPlan(scopes, '').map((key) => [key.name, `bk_test_${randomBase62(32)}`]));
+  const keys = embeddedKeyPlan(scopes, '').map((key) => ({ name: key.name, env: defaultTokenEnv(key.name), token: '' }));
+  for (const key of keys) {
+    do key.token = `bk_test_${randomBase62(32)}`;
+    while (weakTokenReasons(key, keys).length > 0);
+  }
+  return Object.fromEntries(keys.map((key) => [key.name, key.token]));
 }
+
+/** The embedded mock shows every write at once: a short consistency window keeps refused-write checks from idling. */
+export const EMBEDDED_OVERRIDES = { consistencyWindowMs: 1000 };
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -72,14 +85,7 @@ export async function startEmbeddedTarget(
       }),
     );
     return {
-      // The mock shows every write at once: a short consistency window keeps refused-write checks from idling.
-      config: {
-        baseUrl: server.baseUrl,
-        workspaceId: workspace.id,
-        buckets: { allowed, other },
-        keys,
-        overrides: { consistencyWindowMs: 1000 },
-      },
+      config: { baseUrl: server.baseUrl, workspaceId: workspace.id, buckets: { allowed, other }, keys, overrides: EMBEDDED_OVERRIDES },
       close: () => server.close(),
     };
   } catch (error) {

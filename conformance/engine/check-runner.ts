@@ -1,88 +1,66 @@
-// Runs one planned check inside a target's session and turns whatever it
-// ends with into its outcome: a pass (with a note), a failure with the
-// exchange that showed it and its curl line, "not run" naming what it
-// needed and the check whose rule that rests on, "not served", or a harness error.
-import type { Exchange } from '../http/api-client.ts';
+// Runs one planned check in the in-process runner and turns how it ended into
+// its record: a pass (with a note), a failure with the exchange that showed it
+// and its curl line, or no verdict (not run, not served, not proven) with why.
+// The body is the one a Playwright test runs (check-body.ts).
+import { CheckFailure } from '../client/assert.ts';
 import { buildCurl } from '../http/curl.ts';
-import { CheckFailure } from '../checks/assert.ts';
-import { ReadBackError } from '../checks/read-back.ts';
-import { RateLimitedError, TransportError } from '../http/transport/transport-errors.ts';
-import { NotProven } from '../checks/oracle-checks.ts';
-import type { RunSettings } from '../config/config-types.ts';
-import type { CheckRun, PlannedCheck } from '../plan/check-types.ts';
-import { SETUP_PARTS } from '../plan/fixture-types.ts';
-import { attributed, attributionOf, type Attribution } from './attribution.ts';
+import type { PlannedCheck } from '../plan/check-types.ts';
 import { plain, type CheckOutcome, type CheckResult } from '../report/outcome.ts';
-import { SetupError } from '../checks/setup-error.ts';
-import type { TargetSession } from './target-session.ts';
+import { attributed, attributionOf } from '../run/attribution.ts';
+import { NotRun } from '../plan/no-verdict.ts';
+import { runCheckBody, type Locker } from './check-body.ts';
+import type { RunSession } from './run-session.ts';
 
-/** What an error a check ended with says about the check. */
-function outcomeOfError(session: TargetSession, error: unknown, attribution: Attribution): CheckOutcome {
+/** The failure record of a CheckFailure: texts redacted, the curl line built with every key as its env var. */
+export function failureRecord(session: RunSession, error: CheckFailure): CheckOutcome {
   const { redact } = session.api;
-  // A failure the deployment showed before it stopped answering stays a failure.
-  if (error instanceof CheckFailure) {
-    const curl = error.exchange ? redact(buildCurl(error.exchange.request, session.api.secrets())) : undefined;
-    return { status: 'fail', failure: { expected: plain(redact(error.expected)), actual: plain(redact(error.actual)), curl } };
-  }
-  const stopped = session.breaker.stopped();
-  if (stopped) return { status: 'error', reason: `not run: ${stopped}` };
-  const message = plain(redact((error as Error)?.message ?? String(error)));
-  if (error instanceof NotProven) return { status: 'skip', reason: `not proven: ${message}` };
-  if (error instanceof ReadBackError && error.operationId && session.unservedReason(error.operationId))
-    return {
-      status: 'error',
-      reason: `not run: needs ${error.operationId} to read back, which ${session.unservedReason(error.operationId)}`,
-    };
-  if (error instanceof SetupError) {
-    const unserved = error.operationId && session.unservedReason(error.operationId);
-    if (unserved) return { status: 'error', reason: `not run: needs ${error.operationId}, which ${unserved}` };
-    const see = session.plannedToRun(error.blame);
-    return {
-      status: 'error',
-      reason: `not run: needs ${attribution.phase === 'check' ? 'its test data' : 'set-up'}: ${message}${see ? ` (see ${see})` : ''}`,
-    };
-  }
-  // No answer on this check's requests (a route that hangs or trickles), or a rate limit given up on: no verdict either way.
-  const cause = (error as Error)?.cause;
-  if (cause instanceof RateLimitedError || cause instanceof TransportError) return { status: 'error', reason: `not run: ${message}` };
-  return { status: 'error', reason: `harness error: ${message}` };
+  const prebuilt = (error.exchange as { curl?: string } | undefined)?.curl;
+  const curl = prebuilt ?? (error.exchange ? redact(buildCurl(error.exchange.request, session.api.secrets())) : undefined);
+  const failure = { expected: plain(redact(error.expected)), actual: plain(redact(error.actual)), curl };
+  return { status: 'fail', failure, ...(error.keyFindings ? { keyFindings: error.keyFindings } : {}) };
 }
 
-/** Runs a planned check (waiting for its route's served proof and its set-up parts first) and returns its result. */
-export async function runCheck(session: TargetSession, planned: PlannedCheck, settings: RunSettings): Promise<CheckResult> {
+/** What every result of a check says of it, whatever its outcome: its id, title, area, level, route and key role. */
+export function resultHead(def: PlannedCheck['def']): Pick<CheckResult, 'id' | 'title' | 'area' | 'level' | 'route' | 'verifiesKey'> {
+  return {
+    id: def.id,
+    title: def.title,
+    area: def.area,
+    level: def.level,
+    route: def.route,
+    ...(def.verifiesKey !== undefined ? { verifiesKey: def.verifiesKey } : {}),
+  };
+}
+
+/** Runs a planned check and returns its result. */
+export async function runCheck(
+  session: RunSession,
+  planned: PlannedCheck,
+  options: { lock?: Locker; blameOf?: (ids: string[]) => string | undefined } = {},
+): Promise<CheckResult> {
   const { def } = planned;
-  const base = { id: def.id, title: def.title, area: def.area, level: def.level, route: def.route };
+  const base = resultHead(def);
   if (planned.status !== 'run') return { ...base, status: planned.status, reason: planned.reason };
   const keys = [...new Set(Object.values(planned.keys).flat())];
   const attribution = attributionOf(def.id, 'check');
   const started = performance.now();
-  const finish = (outcome: CheckOutcome): CheckResult => ({
+  let outcome: CheckOutcome;
+  try {
+    const note = await attributed(attribution, () => runCheckBody(session, planned, attribution, options));
+    outcome = { status: 'pass', reason: note };
+  } catch (error) {
+    if (error instanceof CheckFailure) {
+      outcome = failureRecord(session, error);
+      session.keepForRepro(def.id, attribution, error.exchange);
+    } else if (error instanceof NotRun) outcome = { status: error.status, reason: plain(session.api.redact(error.message)) };
+    else outcome = { status: 'error', reason: `harness error: ${plain(session.api.redact((error as Error)?.message ?? String(error)))}` };
+  }
+  return {
     ...base,
     ...outcome,
     durationMs: Math.round(performance.now() - started),
     steps: attribution.steps,
     requests: attribution.requests,
     keys,
-  });
-  const stopped = session.breaker.stopped();
-  if (stopped) return finish({ status: 'error', reason: `not run: ${stopped}` });
-  const route = await session.servedGate(def);
-  if (route.unserved) return finish({ status: 'unserved', reason: `not served: ${route.unserved}` });
-  if (route.unproven) return finish({ status: 'error', reason: `not run: ${route.unproven}` });
-  let outcome: CheckOutcome;
-  let shown: Exchange | undefined;
-  try {
-    const note = await attributed(attribution, async () => {
-      const fixtures = def.fixtures ? await session.parts.fixtures(def.needs ?? SETUP_PARTS) : { ready: false };
-      const ctx: CheckRun = session.context(planned.keys, fixtures, settings);
-      return session.locks.with(def.exclusive, () => def.run(ctx));
-    });
-    outcome = { status: 'pass', reason: note ? plain(session.api.redact(note)) : undefined };
-  } catch (error) {
-    outcome = outcomeOfError(session, error, attribution);
-    if (error instanceof CheckFailure) shown = error.exchange;
-    if (outcome.status === 'fail') session.keepForRepro(def.id, attribution, shown);
-  }
-  session.settleServedProof(def.id, outcome, shown);
-  return finish(outcome);
+  };
 }

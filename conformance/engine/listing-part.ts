@@ -3,12 +3,12 @@
 // tag holding the tag, a path holding the prefix later on, the next path in
 // order), and prefixes holding characters a pattern reading treats specially.
 import { overrideOf, type RunSettings } from '../config/config-types.ts';
-import type { Api } from '../http/api.ts';
-import { routeById } from '../checks/request-builder.ts';
-import { listFiles, pollUntil } from '../checks/read-back.ts';
+import type { Api } from '../run/api.ts';
+import { routeById } from '../client/request-builder.ts';
+import { listFiles, pollUntil } from '../client/read-back.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
 import type { DisposableFiles, FixtureFile, LiteralCase, SharedFixtures } from '../plan/fixture-types.ts';
-import { SetupError } from '../checks/setup-error.ts';
+import { SetupError } from '../client/setup-error.ts';
 
 type Listing = NonNullable<SharedFixtures['listing']>;
 
@@ -78,7 +78,17 @@ export async function makeListing(
     decoy: `${literalFolder}${c.decoy}`,
     reading: c.reading,
   }));
-  const listing: Listing = { prefix, files: listed, tags, word, outside, literal: { cases, files: made, refused } };
+  const listing: Listing = {
+    prefix,
+    folder: `${prefix}red/`,
+    partial: [`${prefix}re`, `${prefix}red/on`],
+    narrow: settings.runPrefix,
+    files: listed,
+    tags,
+    word,
+    outside,
+    literal: { cases, files: made, refused },
+  };
   await untilTagsListed(api, settings, listing);
   return listing;
 }

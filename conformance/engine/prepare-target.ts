@@ -5,7 +5,9 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Level, RunSettings, SuiteConfig } from '../config/config-types.ts';
 import type { Secret } from '../http/redact.ts';
+import { DEFAULT_CONCURRENCY } from '../config/cli-args.ts';
 import { writeSettings, type RunTarget } from './run-files.ts';
+import { SUITE_FOLDER } from './borrowed-files.ts';
 
 export interface PreparedTarget {
   target: RunTarget;
@@ -34,9 +36,6 @@ export interface TargetOptions {
   learn?: boolean;
 }
 
-/** Requests in flight at most, by default: enough to hide a slow deployment's latency, few enough to be polite. */
-export const DEFAULT_CONCURRENCY = 16;
-
 /** A run id that sorts by time and is safe in paths, tags and names. */
 export function newRunId(): string {
   return `bk${Date.now().toString(36)}${process.pid.toString(36)}${Math.floor(performance.now() * 1000)
@@ -57,7 +56,7 @@ export function prepareTarget(
   const runId = newRunId();
   const settings: RunSettings = {
     runId,
-    runPrefix: `bucketkit-conformance/${runId}/`,
+    runPrefix: `${SUITE_FOLDER}${runId}/`,
     baseUrl: config.baseUrl,
     workspaceId: config.workspaceId,
     buckets: config.buckets,
@@ -78,6 +77,6 @@ export function prepareTarget(
   return {
     target: { name: options.name, runDir: settings.runDir, reportDir },
     settings,
-    secrets: tokens.map((t) => ({ env: t.env, token: t.token })),
+    secrets: tokens.map((t) => ({ env: t.env, token: t.token, name: t.name })),
   };
 }

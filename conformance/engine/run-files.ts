@@ -38,7 +38,23 @@ export const runFiles = (runDir: string) => ({
   settings: join(runDir, 'settings.json'),
   ledger: join(runDir, 'ledger.jsonl'),
   outcomes: join(runDir, 'outcomes.json'),
+  /** Why the run cannot check the deployment at all, when the preflight says so (every check reports it). */
+  stop: join(runDir, 'stop.json'),
+  /** What the run's end found: cleanup, counts, the routes not served, why it stopped. */
+  end: join(runDir, 'end.json'),
+  /** One file of exchanges per process of the run (JSON lines, keys redacted). */
+  exchanges: join(runDir, 'exchanges'),
 });
+
+/** Writes a JSON file of the run. */
+export function writeRunFile(path: string, value: unknown): void {
+  writeFileSync(path, JSON.stringify(value, null, 2));
+}
+
+/** Reads a JSON file of the run, or undefined when there is none. */
+export function readRunFile<T>(path: string): T | undefined {
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : undefined;
+}
 
 export function writeManifest(path: string, manifest: RunManifest): void {
   writeFileSync(path, JSON.stringify(manifest, null, 2));

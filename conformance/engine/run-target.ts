@@ -1,28 +1,28 @@
-// Runs a target's planned checks in its session: the intelligence snapshot
-// (so cleanup can restore it), then every check concurrently (route "served"
-// proofs first), the notes on failures of misdeclared keys, and the cleanup.
+// The in-process runner of a target's planned checks: the intelligence
+// snapshot (so cleanup can restore it), every check concurrently (each waits
+// for what it rests on through the run board), the notes on failures of
+// misdeclared keys, and the cleanup. The self-test and the suite's own tests
+// run checks this way; users run them as Playwright tests (the same bodies).
 import type { RunSettings } from '../config/config-types.ts';
 import { cleanupLedger, type CleanupReport } from '../ledger/cleanup.ts';
 import { appendLedger } from '../ledger/ledger.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
 import type { PlannedCheck } from '../plan/check-types.ts';
-import { callRequest, isSuccess, routeById, type BucketRole } from '../checks/request-builder.ts';
-import { keyOfCheck } from '../checks/key-checks.ts';
-import { attributed, attributionOf } from './attribution.ts';
-import { concurrencyLimit } from './limits.ts';
+import { callRequest, isSuccess, routeById, type BucketRole } from '../client/request-builder.ts';
+import { attributed, attributionOf } from '../run/attribution.ts';
+import { concurrencyLimit, NamedLocks } from './limits.ts';
 import { runCheck } from './check-runner.ts';
-import { runTraffic, trafficOf, type TrafficReport } from './run-traffic.ts';
 import type { CheckResult } from '../report/outcome.ts';
 import { runFiles } from './run-files.ts';
-import type { TargetSession } from './target-session.ts';
+import type { RunSession } from './run-session.ts';
+import { sendLearnProbes } from '../traffic/learn-probes.ts';
+import { judgedSetupStep } from '../client/judged-setup.ts';
 
 export interface TargetRun {
   results: CheckResult[];
   cleanup?: CleanupReport;
   /** Why the run stopped before its end (the deployment stopped answering), if it did. */
   stopped?: string;
-  /** What the traffic for the rules over every exchange sent. */
-  traffic?: TrafficReport;
   durationMs: number;
 }
 
@@ -36,7 +36,7 @@ export interface TargetRunOptions {
 }
 
 /** Records the intelligence instructions of both buckets so cleanup can restore them. */
-async function rememberIntelligence(session: TargetSession): Promise<void> {
+export async function rememberIntelligence(session: RunSession): Promise<void> {
   const { api, settings } = session;
   const read = routeById('getIntelligence');
   await Promise.all(
@@ -49,20 +49,6 @@ async function rememberIntelligence(session: TargetSession): Promise<void> {
         appendLedger(runFiles(settings.runDir).ledger, { kind: 'intelligence', bucketId: settings.buckets[bucket], instructions });
     }),
   );
-}
-
-/** Adds, to each failing check that used a key whose own KEY check failed, a note that the config may be at fault. */
-export function noteMisdeclaredKeys(results: CheckResult[]): CheckResult[] {
-  const failedKeys = new Set(results.flatMap((r) => (r.status === 'fail' && keyOfCheck(r.id) ? [keyOfCheck(r.id)!] : [])));
-  if (failedKeys.size === 0) return results;
-  return results.map((r) => {
-    const names = (r.keys ?? []).filter((k) => failedKeys.has(k));
-    if (r.status !== 'fail' || keyOfCheck(r.id) || names.length === 0 || !r.failure) return r;
-    const notes = names.map(
-      (k) => `note: the key "${k}" did not behave as declared (see KEY-${k}-as-declared); this failure may come from the config`,
-    );
-    return { ...r, failure: { ...r.failure, actual: `${r.failure.actual}\n${notes.join('\n')}` } };
-  });
 }
 
 /** The run ledger's first entry: what the run is and where it wrote. */
@@ -78,27 +64,14 @@ export function ledgerRunEntry(settings: RunSettings): void {
 }
 
 /** Runs the plan in the session and cleans up after it. */
-export async function runTarget(session: TargetSession, plan: PlannedCheck[], options: TargetRunOptions = {}): Promise<TargetRun> {
+export async function runTarget(session: RunSession, plan: PlannedCheck[], options: TargetRunOptions = {}): Promise<TargetRun> {
   const started = performance.now();
   const { settings } = session;
   ledgerRunEntry(settings);
-  session.expect(plan);
-  if (!settings.readOnly) await attributed(attributionOf('set-up: intelligence', 'setup'), () => rememberIntelligence(session));
-  // Every check and the traffic first; then the checks that judge all of their exchanges.
-  const judging = (p: PlannedCheck) => p.def.judgesTraffic === true;
-  const limit = concurrencyLimit(options.checkConcurrency ?? settings.concurrency * 3);
-  const [first, traffic] = await Promise.all([
-    runChecks(
-      session,
-      plan.filter((p) => !judging(p)),
-      { ...options, limit },
-    ),
-    runTraffic(session, trafficOf(settings), limit),
-  ]);
-  const last = await runChecks(session, plan.filter(judging), { ...options, limit });
-  const byId = new Map([...first, ...last].map((r) => [r.id, r]));
-  const results = plan.map((p) => byId.get(p.def.id)!);
-  const stopped = session.breaker.stopped();
+  if (!settings.readOnly) await judgedSetupStep(session, 'set-up: intelligence', () => rememberIntelligence(session));
+  const results = await runChecks(session, plan, options);
+  if (settings.learn) await sendLearnProbes(session);
+  const stopped = await session.board.stopped();
   let cleanup: CleanupReport | undefined;
   if (stopped) {
     const ledger = runFiles(settings.runDir).ledger;
@@ -112,32 +85,36 @@ export async function runTarget(session: TargetSession, plan: PlannedCheck[], op
     cleanup = await attributed(attributionOf('cleanup', 'cleanup'), () =>
       cleanupLedger(
         runFiles(settings.runDir).ledger,
-        { workspaceId: settings.workspaceId, keys: settings.keys, send: (r) => session.api.send(r) },
+        {
+          workspaceId: settings.workspaceId,
+          keys: settings.keys,
+          send: (r) => session.api.send(r),
+          listingShapes: session.api.listingShapes,
+        },
         { keepForRepro: settings.keepForRepro },
       ).catch((error: Error) => ({ removed: 0, restored: 0, kept: [], problems: [session.api.redact(error.message)] })),
     );
   }
-  return { results: noteMisdeclaredKeys(results), cleanup, stopped, traffic, durationMs: Math.round(performance.now() - started) };
+  return { results, cleanup, stopped, durationMs: Math.round(performance.now() - started) };
 }
 
-/** Runs planned checks concurrently in the session (route served proofs first); results in plan order. */
+/** Runs planned checks concurrently in the session (route proofs first); results in plan order. */
 export async function runChecks(
-  session: TargetSession,
+  session: RunSession,
   plan: PlannedCheck[],
-  options: Pick<TargetRunOptions, 'onResult' | 'checkConcurrency'> & {
-    settings?: RunSettings;
-    limit?: <T>(task: () => Promise<T>) => Promise<T>;
-  } = {},
+  options: Pick<TargetRunOptions, 'onResult' | 'checkConcurrency'> = {},
 ): Promise<CheckResult[]> {
-  session.expect(plan);
-  const limit = options.limit ?? concurrencyLimit(options.checkConcurrency ?? session.settings.concurrency * 3);
-  // Served proofs first: the other checks of a route wait for them (and must not take every slot while they wait).
+  const limit = concurrencyLimit(options.checkConcurrency ?? session.settings.concurrency * 3);
+  const locks = new NamedLocks();
+  const runnable = new Set(plan.filter((p) => p.status === 'run').map((p) => p.def.id));
+  const blameOf = (ids: string[]) => ids.find((id) => runnable.has(id));
+  // Route proofs first: most other checks of a route wait for them.
   const order = plan.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i);
   const results: CheckResult[] = new Array(plan.length);
   await Promise.all(
     order.map(({ p, i }) =>
       limit(async () => {
-        results[i] = await runCheck(session, p, options.settings ?? session.settings);
+        results[i] = await runCheck(session, p, { lock: (name, task) => locks.with(name, task), blameOf });
         options.onResult?.(results[i]);
       }),
     ),
@@ -147,6 +124,5 @@ export async function runChecks(
 
 function rank(p: PlannedCheck): number {
   if (p.status !== 'run') return 0;
-  if (/^PATH-[A-Za-z0-9]+-served$/.test(p.def.id)) return 1;
-  return 2;
+  return p.def.gate === 'none' ? 1 : 2;
 }

@@ -4,16 +4,17 @@
 // by the cleanup at the end of the run.
 import { overrideOf, type RunSettings } from '../config/config-types.ts';
 import type { ApiRequest } from '../http/api-client.ts';
-import type { Api } from '../http/api.ts';
+import type { Api } from '../run/api.ts';
 import { appendLedger } from '../ledger/ledger.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
-import { callRequest, isSuccess, routeById, type BucketRole, type JsonBody, type OperationId } from '../checks/request-builder.ts';
-import { findFile, pollUntil } from '../checks/read-back.ts';
+import { callRequest, isSuccess, routeById, type BucketRole, type JsonBody, type OperationId } from '../client/request-builder.ts';
+import { findFile, pollUntil } from '../client/read-back.ts';
 import type { DisposableFiles, FixtureFile } from '../plan/fixture-types.ts';
-import { uploadBytes } from '../checks/upload.ts';
+import { uploadBytes } from '../client/upload.ts';
 import { runFiles } from './run-files.ts';
-import { currentAttribution } from './attribution.ts';
-import { SetupError } from '../checks/setup-error.ts';
+import { currentAttribution } from '../run/attribution.ts';
+import { SetupError } from '../client/setup-error.ts';
+import { checkIds } from '../plan/check-ids.ts';
 
 /** The key with the most scopes holding the scopes in the bucket, or a SetupError naming what is missing. */
 export function requireHarnessKey(settings: RunSettings, scopes: string[], bucket?: BucketRole): string {
@@ -43,7 +44,7 @@ export function createTestFiles(
   /** Sends a set-up call that must be answered 2xx (any 2xx: the seed states no success code). */
   const call = async (request: ApiRequest, operationId: OperationId, what: string) => {
     const ex = await api.send(request);
-    if (!isSuccess(ex.status)) throw new SetupError(`${what} answered ${ex.status}`, [`PATH-${operationId}-served`], operationId);
+    if (!isSuccess(ex.status)) throw new SetupError(`${what} answered ${ex.status}`, [checkIds.served(operationId)], operationId);
   };
   /** Waits until the listing shows what `holds` wants of the file (when a key can list the bucket). */
   const untilListed = async (bucket: BucketRole, path: string, holds: (listed: boolean, tags?: string[]) => boolean) => {
@@ -61,14 +62,18 @@ export function createTestFiles(
       const content = `bucketkit test file ${path}\n`;
       const up = await uploadBytes(api, settings, key('presignUpload', bucket), bucket, path, content, false);
       if (!isSuccess(up.presign.status) || !up.presign.json)
-        throw new SetupError(`presign-upload of ${path} answered ${up.presign.status}`, ['PATH-presignUpload-served'], 'presignUpload');
+        throw new SetupError(
+          `presign-upload of ${path} answered ${up.presign.status}`,
+          [checkIds.served('presignUpload')],
+          'presignUpload',
+        );
       await adopt(bucket, up.fileId, path);
       if (!isSuccess(up.put.status))
-        throw new SetupError(`the PUT of ${path} to the presigned URL answered ${up.put.status}`, ['UPLOAD-appears-without-complete']);
+        throw new SetupError(`the PUT of ${path} to the presigned URL answered ${up.put.status}`, [checkIds.uploadAppears()]);
       // The seed says neither when an upload shows nor that reads follow writes: wait before acting on the file.
       if (!(await untilListed(bucket, path, (listed) => listed)))
         throw new SetupError(`${path} was not listed within ${windowMs} ms of its upload (overrides.consistencyWindowMs)`, [
-          'UPLOAD-appears-without-complete',
+          checkIds.uploadAppears(),
         ]);
       const changes: JsonBody<'updateFile'> = {};
       if (options.tags) changes.tags = options.tags;
@@ -85,8 +90,8 @@ export function createTestFiles(
         const want = options.tags ?? [];
         if (!(await untilListed(bucket, path, (listed, tags) => listed && want.every((t) => tags?.includes(t) ?? true))))
           throw new SetupError(`the tags of ${path} did not show in the listing within ${windowMs} ms`, [
-            'SCOPE-updateFile-takes-effect',
-            'PATH-updateFile-served',
+            checkIds.takesEffect('updateFile'),
+            checkIds.served('updateFile'),
           ]);
       }
       if (options.trashed) {
@@ -101,8 +106,8 @@ export function createTestFiles(
         // A check that restores it must first see it gone, or a late trash would read as a restore.
         if (!(await untilListed(bucket, path, (listed) => !listed)))
           throw new SetupError(`${path} was still listed ${windowMs} ms after it was trashed`, [
-            'SCOPE-trashFiles-takes-effect',
-            'PATH-trashFiles-served',
+            checkIds.takesEffect('trashFiles'),
+            checkIds.served('trashFiles'),
           ]);
       }
       return {

@@ -24,6 +24,18 @@ export interface ApiRequest {
   contentType?: string;
   /** Extra headers; an array sends one header line per value. */
   headers?: Record<string, HeaderValue>;
+  /**
+   * Send the path exactly as written: dot segments (`.`, `..`, `%2e`) stay on the wire instead of being resolved as a
+   * URL parser would (a request variant whose point is the unresolved path).
+   */
+  rawPath?: boolean;
+  /**
+   * 'safe': this write may be sent again after a 502, 503 or 504 or a connection lost after it may have reached
+   * the server (reads always may). Set it only when a second copy does no harm: the effect is idempotent (PATCH
+   * to given values, the same bytes PUT to the same URL), or at most one more inert record of the run's own
+   * (a pending upload), or the server must refuse the request anyway and the caller reads back what changed.
+   */
+  resend?: 'safe';
 }
 
 /** One request and its answer, as checks judge it. */
@@ -44,7 +56,7 @@ export interface Exchange {
   tooLarge?: WireAnswer['tooLarge'];
   /** Set on a 3xx with a Location (never followed). */
   redirect?: WireAnswer['redirect'];
-  /** Times sent, resends after a rate limit included. */
+  /** Times sent, resends after a rate limit or a transient failure included. */
   attempts: number;
   elapsedMs: number;
 }
@@ -125,14 +137,27 @@ export class ApiClient {
     if (req.rawBody !== undefined) data = Buffer.from(req.rawBody);
     else if (req.json !== undefined) data = Buffer.from(JSON.stringify(req.json));
     if (data !== undefined) headers['Content-Type'] = req.contentType ?? 'application/json';
-    const request: CurlRequest = { method: req.method, url: url.toString(), headers, body: data?.toString() };
+    // A raw path is put on the wire as written, after the base URL's path; the URL object only names the origin.
+    const raw =
+      req.rawPath && !/^https?:/i.test(req.path)
+        ? `${new URL(this.options.baseUrl).pathname.replace(/\/+$/, '')}${req.path}${url.search}`
+        : undefined;
+    const request: CurlRequest = {
+      method: req.method,
+      url: raw ? `${url.origin}${raw}` : url.toString(),
+      headers,
+      body: data?.toString(),
+      ...(raw ? { pathAsIs: true } : {}),
+    };
     const wire: WireRequest = {
+      ...(raw ? { rawPath: raw } : {}),
       method: req.method,
       url: request.url,
       headers,
       body: data,
       carriesKey: auth !== undefined && 'key' in auth,
       ...(auth && 'key' in auth ? { rateGroup: auth.key } : {}),
+      ...(req.resend ? { resend: req.resend } : {}),
     };
     let answer: WireAnswer;
     try {

@@ -10,10 +10,12 @@ export interface CurlRequest {
   url: string;
   headers: Record<string, HeaderValue>;
   body?: string;
+  /** The URL's path must go as written (curl --path-as-is), dot segments unresolved. */
+  pathAsIs?: boolean;
 }
 
-/** A shell word is made of literal text and references to env vars. */
-type Piece = string | { env: string };
+/** A shell word is made of literal text and references to env vars (a key sent in another letter case: transformed). */
+type Piece = string | { env: string; transform?: 'upper' | 'lower' };
 
 const BODY_LIMIT = 2048;
 
@@ -22,12 +24,20 @@ type Compiled = ReturnType<typeof compileSecrets>;
 /** Splits a text into literal pieces and env references wherever any form of a key appears. */
 function splitSecrets(text: string, compiled: Compiled): Piece[] {
   let pieces: Piece[] = [text];
-  for (const { secret, pattern } of compiled) {
+  const split = (by: RegExp | string, ref: Piece) => {
     pieces = pieces.flatMap((piece) => {
       if (typeof piece !== 'string') return [piece];
-      const parts = piece.split(pattern);
-      return parts.flatMap((part, i) => (i === 0 ? [part] : [{ env: secret.env }, part]));
+      const parts = piece.split(by);
+      return parts.flatMap((part, i) => (i === 0 ? [part] : [ref, part]));
     });
+  };
+  for (const { secret, pattern } of compiled) split(pattern, { env: secret.env });
+  // A key sent upper- or lower-cased (a request variant): written as the env var, transformed by the shell.
+  for (const { secret } of compiled) {
+    const upper = secret.token.toUpperCase();
+    const lower = secret.token.toLowerCase();
+    if (upper !== secret.token) split(upper, { env: secret.env, transform: 'upper' });
+    if (lower !== secret.token) split(lower, { env: secret.env, transform: 'lower' });
   }
   return pieces.filter((p) => p !== '');
 }
@@ -41,6 +51,10 @@ function shellWord(pieces: Piece[]): string {
   if (pieces.every((p) => typeof p === 'string')) return `'${pieces.join('').replace(/'/g, `'\\''`)}'`;
   const inner = pieces.map((piece, i) => {
     if (typeof piece === 'string') return piece.replace(/(["\\`$])/g, '\\$1').replace(/!/g, `"'!'"`);
+    if (piece.transform) {
+      const [from, to] = piece.transform === 'upper' ? ['[:lower:]', '[:upper:]'] : ['[:upper:]', '[:lower:]'];
+      return `$(printf %s "$${piece.env}" | tr '${from}' '${to}')`;
+    }
     const next = pieces[i + 1];
     const glued = typeof next === 'string' && /^[A-Za-z0-9_]/.test(next);
     return glued ? `\${${piece.env}}` : `$${piece.env}`;
@@ -111,7 +125,13 @@ function basicUser(name: string, value: string, compiled: Compiled): string[] | 
 export function buildCurl(request: CurlRequest, secrets: Secret[]): string {
   const compiled = compileSecrets(secrets);
   // `-X HEAD` would wait for the body the answer's Content-Length announces; `-I` sends HEAD and reads none.
-  const parts = ['curl', '-sS', '-i', ...(request.method === 'HEAD' ? ['-I'] : ['-X', request.method])];
+  const parts = [
+    'curl',
+    '-sS',
+    '-i',
+    ...(request.pathAsIs ? ['--path-as-is'] : []),
+    ...(request.method === 'HEAD' ? ['-I'] : ['-X', request.method]),
+  ];
   for (const [name, values] of Object.entries(request.headers)) {
     for (const value of typeof values === 'string' ? [values] : values)
       parts.push(...(basicUser(name, value, compiled) ?? ['-H', shellWord(splitSecrets(`${name}: ${value}`, compiled))]));

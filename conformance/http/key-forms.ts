@@ -21,7 +21,16 @@ export interface KeyForm {
   text: string;
   lo: number[];
   hi: number[];
+  /**
+   * The fewest of the key's secret characters a run of the form must depend on to count (default 1). A base64 form
+   * packs fewer key characters in each of its own (base64 of base64 fewer still): 8 of its characters may stand
+   * for only 4 or 5 of the key's, which a large base64 text holds by chance.
+   */
+  minSecret?: number;
 }
+
+/** The key characters 8 characters of a single base64 form stand for: a run of a base64 form counts from there. */
+const BASE64_MIN_SECRET = 6;
 
 /** The key itself: each character stands for itself. */
 function rawForm(token: string): KeyForm {
@@ -72,7 +81,7 @@ function base64Forms(form: KeyForm): KeyForm[] {
     const b64 = Buffer.from([...Array<number>(shift).fill(0), ...bytes]).toString('base64');
     const first = Math.ceil((8 * shift) / 6);
     const last = Math.floor((8 * (shift + bytes.length)) / 6);
-    const core: KeyForm = { text: b64.slice(first, last), lo: [], hi: [] };
+    const core: KeyForm = { text: b64.slice(first, last), lo: [], hi: [], minSecret: BASE64_MIN_SECRET };
     for (let c = first; c < last; c++) {
       // Character c holds bits 6c..6c+5 of the shifted bytes.
       core.lo.push(lo[Math.floor((6 * c) / 8) - shift]);

@@ -20,9 +20,16 @@ function owners(sk: Skeleton, runs: KeyRun[]): Int32Array {
   return owner;
 }
 
-/** A matcher for the runs of the given keys' forms; `replacement` is what a piece of a run of key i becomes. */
-export function createFragmentMatcher(tokens: string[], replacement: (key: number) => string): FragmentMatcher {
-  const findRuns = createRunFinder(tokens);
+/**
+ * A matcher for the runs of the given keys' forms; `replacement` is what a piece of a run of key i becomes.
+ * Pieces of `names` (key names, env vars) are public in every key.
+ */
+export function createFragmentMatcher(
+  tokens: string[],
+  replacement: (key: number) => string,
+  names: readonly string[] = [],
+): FragmentMatcher {
+  const findRuns = createRunFinder(tokens, names);
   const scan = (text: string) => {
     const sk = skeletonOf(text);
     return { sk, runs: findRuns(sk) };

@@ -21,6 +21,8 @@ interface IndexedForm {
   secretBefore: Int32Array;
   /** …and up to the last one it depends on. */
   secretThrough: Int32Array;
+  /** The fewest secret characters a run must depend on. */
+  minSecret: number;
 }
 
 const BASE = 0x01000193;
@@ -37,7 +39,7 @@ function windowHash(codes: Uint16Array, at: number): number {
 
 const filterSlot = (h: number) => Math.imul(h, 0x9e3779b1) >>> (32 - FILTER_BITS);
 
-function indexForm(key: number, mask: Uint8Array, form: { text: string; lo: number[]; hi: number[] }): IndexedForm {
+function indexForm(key: number, mask: Uint8Array, form: { text: string; lo: number[]; hi: number[]; minSecret?: number }): IndexedForm {
   const before = new Int32Array(mask.length + 1);
   for (let i = 0; i < mask.length; i++) before[i + 1] = before[i] + mask[i];
   return {
@@ -45,16 +47,18 @@ function indexForm(key: number, mask: Uint8Array, form: { text: string; lo: numb
     key,
     secretBefore: Int32Array.from(form.lo, (lo) => before[lo]),
     secretThrough: Int32Array.from(form.hi, (hi) => before[hi + 1]),
+    minSecret: form.minSecret ?? 1,
   };
 }
 
 /**
  * A finder of the runs of the given keys' forms (see keyForms) in a skeleton: every maximal
- * run of 8 or more characters that reaches a secret character of its key (see secretMask).
+ * run of 8 or more characters that reaches a secret character of its key (see secretMask;
+ * pieces of `names`, the run's key names and env vars, are never secret).
  */
-export function createRunFinder(tokens: string[]): (skeleton: Skeleton) => KeyRun[] {
+export function createRunFinder(tokens: string[], names: readonly string[] = []): (skeleton: Skeleton) => KeyRun[] {
   const forms = tokens.flatMap((token, key) => {
-    const mask = secretMask(token);
+    const mask = secretMask(token, names);
     return keyForms(token).map((form) => indexForm(key, mask, form));
   });
   // Each window hash lists where it occurs: form index and position, pairwise.
@@ -100,8 +104,8 @@ export function createRunFinder(tokens: string[]): (skeleton: Skeleton) => KeyRu
         while (end < sk.length && q + (end - start) < form.length && codes[end] === form[q + (end - start)]) end++;
         lastDiagonal[f] = start - q;
         lastEnd[f] = end;
-        const { secretBefore, secretThrough, key } = forms[f];
-        if (secretThrough[q + (end - start) - 1] > secretBefore[q]) runs.push({ start, end, key });
+        const { secretBefore, secretThrough, key, minSecret } = forms[f];
+        if (secretThrough[q + (end - start) - 1] - secretBefore[q] >= minSecret) runs.push({ start, end, key });
       }
       if (i + MIN_RUN >= sk.length) break;
       h = (Math.imul(h - Math.imul(codes[i], BASE_OUT), BASE) + codes[i + MIN_RUN]) | 0;

@@ -8,6 +8,13 @@ export interface Secret {
   /** The env var that holds the token; what the redacted text shows instead. */
   env: string;
   token: string;
+  /** The key's name in the config. Names and env vars are never secret: no piece of one is redacted or found. */
+  name?: string;
+}
+
+/** What reports show to name keys: every key's name and env var. */
+export function publicNames(secrets: Secret[]): string[] {
+  return [...new Set(secrets.flatMap((s) => [s.env, ...(s.name ? [s.name] : [])]))];
 }
 
 export { base64Core, formEncode };
@@ -121,6 +128,8 @@ export interface Redactor {
   (text: string): string;
   /** True when the text holds any form of any secret, or a run of 8 or more characters of one. */
   leaks(text: string): boolean;
+  /** Redacts a value learned during the run from now on (a credential the deployment handed out); see credential-redactor.ts. */
+  add?(secret: Secret): void;
 }
 
 /** One compiled pattern per key, longer keys first (a key that starts another must not cut the longer one's match). */
@@ -142,6 +151,7 @@ function compileAll(secrets: Secret[]) {
   const fragments = createFragmentMatcher(
     unique.map((s) => s.token),
     (key) => marker(unique[key]),
+    publicNames(secrets),
   );
   return { compiled, unique, fragments };
 }
@@ -151,13 +161,17 @@ function compileAll(secrets: Secret[]) {
  * of escaped and raw characters), and each run of 8 or more characters of the key, its URL
  * or form encoding, its base64 (standard or URL-safe, any alignment) or the base64 of that,
  * even when cut by line breaks, `\n` escapes or JSON string boundaries, is replaced by
- * `[redacted $ENV]`.
+ * `[redacted $ENV]`. The keys' names and env vars are left as they are, wherever they show.
  */
 export function createRedactor(secrets: Secret[]): Redactor {
   const all = compileAll(secrets);
   const { compiled, fragments } = all;
+  // A whole key in another letter case (a request variant sends it so): found whatever the case.
+  const anyCase = compiled.map(({ secret }) => ({ secret, pattern: new RegExp(escapeRegExp(secret.token), 'gi') }));
   const redact = ((text: string) =>
-    fragments.redact(compiled.reduce((out, { secret, pattern }) => out.replace(pattern, () => marker(secret)), text))) as Redactor;
+    fragments.redact(
+      [...compiled, ...anyCase].reduce((out, { secret, pattern }) => out.replace(pattern, () => marker(secret)), text),
+    )) as Redactor;
   const find = keyFinder(all);
   redact.leaks = (text: string) => find(text).length > 0;
   return redact;
@@ -169,6 +183,7 @@ export function createKeyFinder(secrets: Secret[]): (text: string) => Secret[] {
 }
 
 function keyFinder({ compiled, unique, fragments }: ReturnType<typeof compileAll>): (text: string) => Secret[] {
+  const lowered = compiled.map(({ secret }) => ({ secret, token: secret.token.toLowerCase() }));
   return (text) => {
     const found = new Set(
       compiled
@@ -178,6 +193,9 @@ function keyFinder({ compiled, unique, fragments }: ReturnType<typeof compileAll
         })
         .map(({ secret }) => secret),
     );
+    // A whole key in another letter case is a leak too.
+    const lower = text.toLowerCase();
+    for (const { secret, token } of lowered) if (lower.includes(token)) found.add(secret);
     for (const key of fragments.keysIn(text)) found.add(unique[key]);
     return [...found];
   };

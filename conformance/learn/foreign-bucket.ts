@@ -2,7 +2,7 @@
 // bucketIds exclude the other bucket, is answered on that bucket's routes
 // (403 or 404; the gap register says 404, like an absent bucket).
 import type { RunSettings } from '../config/config-types.ts';
-import { expectedScope } from '../checks/generator-context.ts';
+import { expectedScope, holdsScope, reachesBucket } from '../oracles/who-may-call.ts';
 import type { ExchangeView } from '../oracles/exchange-view.ts';
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import { Tally, type Learned } from './observation.ts';
@@ -10,7 +10,7 @@ import { Tally, type Learned } from './observation.ts';
 /** The status of a bucket outside the key's bucketIds, by majority of the answers the run got. */
 export function learnForeignBucketStatus(views: ExchangeView[], settings: RunSettings): Learned<403 | 404> {
   const other = settings.buckets.other;
-  const barred = new Map(settings.keys.filter((k) => k.bucketIds !== null && !k.bucketIds.includes(other)).map((k) => [k.name, k]));
+  const barred = new Map(settings.keys.filter((k) => !reachesBucket(k, other)).map((k) => [k.name, k]));
   if (barred.size === 0) return { why: `no configured key has bucketIds excluding ${other} (buckets.other)` };
   const routes = new Map(loadRouteTable().map((r) => [r.operationId, r]));
   const seen = new Tally<number>();
@@ -22,7 +22,7 @@ export function learnForeignBucketStatus(views: ExchangeView[], settings: RunSet
     const key = barred.get(entry.auth.key);
     // Upload-complete refuses every API key first (G03), whatever the bucket.
     if (!route || !key || !route.bucketScoped || route.agentForbidden) continue;
-    if (!key.scopes.includes(expectedScope(route, settings.overrides))) continue;
+    if (!holdsScope(key, expectedScope(route, settings.overrides))) continue;
     seen.add(entry.status);
   }
   const chosen = seen.count(403) >= seen.count(404) ? 403 : 404;

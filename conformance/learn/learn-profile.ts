@@ -4,7 +4,8 @@
 // cannot play so that they pass are disabled, with the reason.
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import { checkProfile, type MockProfile } from '../../mocks/profile/check-profile.ts';
-import { BEARER_CHALLENGE } from '../checks/auth-checks.ts';
+import { BEARER_CHALLENGE } from '../client/error-answer.ts';
+import { checkIds } from '../plan/check-ids.ts';
 import type { Overrides, RunSettings } from '../config/config-types.ts';
 import type { Redactor } from '../http/redact.ts';
 import type { ExchangeView } from '../oracles/exchange-view.ts';
@@ -48,14 +49,14 @@ export function learnDeployment(views: ExchangeView[], settings: RunSettings, re
   if (page.value === 'unbounded') {
     // No override says "no maximum": the mock serves pages up to the most it takes, and the bound's check is off.
     overrides.maxPageSize = PAGE_SIZE_CEILING;
-    disabled.push({ ids: ['LIST-limit-maximum'], why: `the listing has no maximum limit up to ${PAGE_SIZE_CEILING + 1}` });
+    disabled.push({ ids: [checkIds.listing('limit-maximum')], why: `the listing has no maximum limit up to ${PAGE_SIZE_CEILING + 1}` });
   }
   if (challenge.value !== undefined) {
     observed.authChallenge = challenge.value;
     // The profile checks want a Bearer challenge; the mock plays the deployment's, so they could only fail.
     if (challenge.value === null || !BEARER_CHALLENGE.test(challenge.value))
       disabled.push({
-        ids: loadRouteTable().map((r) => `AUTH-${r.operationId}-401`),
+        ids: loadRouteTable().map((r) => checkIds.auth(r.operationId, '401')),
         why: `its 401 carries ${challenge.value === null ? 'no WWW-Authenticate' : `WWW-Authenticate "${challenge.value}"`}, not a Bearer challenge`,
       });
   }

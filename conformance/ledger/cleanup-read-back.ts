@@ -1,11 +1,13 @@
 // Confirms where a file is after a purge that did not say it purged it: still in
 // the trash, still listed, or gone. A purge answered 404 only counts as "already
-// gone" when these read-backs show it.
+// gone" when these read-backs show it, read whole in whatever shape the
+// deployment lists (a listing read only in part cannot show a file gone).
 import type { ResolvedKey } from '../config/config-types.ts';
 import type { ApiRequest, Exchange } from '../http/api-client.ts';
 import { fillPath } from '../../openapi/contract/route-table.ts';
-import { isSuccess, routeById, type OperationId } from '../checks/request-builder.ts';
-import { listedItems, MAX_PAGES, nextCursorOf } from '../checks/read-back.ts';
+import { routeById, type OperationId } from '../client/request-builder.ts';
+import { readListing } from '../listing/listing-reader.ts';
+import type { ShapeBook } from '../listing/shape-book.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
 
 /** Where a file was found: `unknown` when no key or no answer could tell (with why). */
@@ -15,21 +17,15 @@ export interface ReadBackTarget {
   workspaceId: string;
   keys: ResolvedKey[];
   send(request: ApiRequest): Promise<Exchange>;
+  /** The listing shapes the run learned (a --cleanup learns its own). */
+  listingShapes?: ShapeBook;
 }
 
-/** Every item of a GET listing (bounded pages), or why it could not be read. */
+/** Every item of a GET listing (any shape, bounded pages), or why it could not be read whole. */
 async function readAll(target: ReadBackTarget, request: ApiRequest): Promise<Record<string, unknown>[] | string> {
-  const items: Record<string, unknown>[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const ex = await target.send({ ...request, query: { ...request.query, ...(cursor ? { cursor } : {}) } });
-    if (!isSuccess(ex.status)) return `${request.method} ${request.path} answered ${ex.status}`;
-    items.push(...listedItems(ex.json));
-    cursor = nextCursorOf(ex.json);
-    if (!cursor || seen.has(cursor)) break;
-    seen.add(cursor);
-  }
+  const { items, end } = await readListing(target, request);
+  if (end.kind === 'refused') return `${request.method} ${request.path} answered ${end.status}`;
+  if (end.kind === 'unfinished') return `${request.method} ${request.path} could not be read to its end: ${end.why}`;
   return items;
 }
 
@@ -51,7 +47,8 @@ export async function whereabouts(
   const found = new Map<string, Whereabouts>();
   const trashRead = readRequest(target, 'getTrash', bucketId);
   const trash = typeof trashRead === 'string' ? trashRead : await readAll(target, trashRead);
-  const inTrash = new Set(typeof trash === 'string' ? [] : trash.map((item) => item.fileId ?? item.id));
+  // A server may send ids as JSON numbers: they are compared as the digits the ledger holds.
+  const inTrash = new Set(typeof trash === 'string' ? [] : trash.map((item) => String(item.fileId ?? item.id)));
   const listRead = readRequest(target, 'listFiles', bucketId);
   for (const file of files) {
     if (inTrash.has(file.id)) found.set(file.id, { at: 'trash' });
@@ -60,7 +57,7 @@ export async function whereabouts(
     else {
       const listed = await readAll(target, { ...listRead, query: { prefix: file.path } });
       if (typeof listed === 'string') found.set(file.id, { at: 'unknown', why: listed });
-      else found.set(file.id, { at: listed.some((item) => item.id === file.id) ? 'listed' : 'gone' });
+      else found.set(file.id, { at: listed.some((item) => String(item.id) === file.id) ? 'listed' : 'gone' });
     }
   }
   return found;

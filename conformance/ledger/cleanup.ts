@@ -1,15 +1,17 @@
 // Undoes what a ledger records: trashes and purges the run's files, restores
-// intelligence instructions, and lists what the API offers no way to delete.
+// intelligence instructions and borrowed files' tags and description, and lists what the API offers no way to delete.
 // A file counts as cleaned only when the purge names it or a read-back shows it
 // gone; any other stays pending in the ledger for a later --cleanup and is reported.
 // Problems are reported as cleanup problems, never as conformance failures.
 import type { ResolvedKey } from '../config/config-types.ts';
 import type { ApiRequest, Exchange } from '../http/api-client.ts';
-import { isSuccess, routeById, type OperationId } from '../checks/request-builder.ts';
+import { isSuccess, routeById, type OperationId } from '../client/request-builder.ts';
 import { fillPath } from '../../openapi/contract/route-table.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
 import { whereabouts } from './cleanup-read-back.ts';
+import type { ShapeBook } from '../listing/shape-book.ts';
 import { appendLedger, pendingEntries, readLedger, type Pending } from './ledger.ts';
+import { restoreBorrowed } from './restore-borrowed.ts';
 
 export interface CleanupReport {
   removed: number;
@@ -25,6 +27,8 @@ export interface CleanupTarget {
   workspaceId: string;
   keys: ResolvedKey[];
   send(request: ApiRequest): Promise<Exchange>;
+  /** The listing shapes the run learned, for the read-backs (a --cleanup learns its own). */
+  listingShapes?: ShapeBook;
 }
 
 function pathOf(operationId: OperationId, workspaceId: string, bucketId: string): { method: string; path: string; scope: string } {
@@ -48,8 +52,10 @@ function purgedBy(ex: Exchange, ids: string[]): Set<string> {
   const purged = (ex.json as { purged?: unknown } | undefined)?.purged;
   if (!Array.isArray(purged)) return new Set(ids);
   const idOf = (p: unknown) =>
-    typeof p === 'string' ? p : ((p as { id?: unknown } | null)?.id ?? (p as { fileId?: unknown } | null)?.fileId);
-  return new Set(purged.map(idOf).filter((id): id is string => typeof id === 'string'));
+    typeof p === 'string' || typeof p === 'number' ? p : ((p as { id?: unknown } | null)?.id ?? (p as { fileId?: unknown } | null)?.fileId);
+  // Ids as strings or, from a server with numeric ids, as JSON numbers (the ledger holds their digits).
+  const named = purged.map(idOf).filter((id): id is string | number => typeof id === 'string' || typeof id === 'number');
+  return new Set(named.map(String));
 }
 
 /** Trashes and purges the files of one bucket; returns the files whose purge was not confirmed, with what was answered. */
@@ -149,7 +155,7 @@ export async function cleanupLedger(ledgerPath: string, target: CleanupTarget, s
     }
     files = files.filter((f) => !all.keptFor.has(f.id));
   }
-  const pending = only ? { files, created: [], intelligence: [] } : { ...all, files };
+  const pending = only ? { files, created: [], intelligence: [], borrowed: [] } : { ...all, files };
   const byBucket = new Map<string, LedgerFile[]>();
   for (const f of pending.files) byBucket.set(f.bucketId, [...(byBucket.get(f.bucketId) ?? []), f]);
   // The buckets at once, too (each bucket's own purge follows its trash).
@@ -169,6 +175,7 @@ export async function cleanupLedger(ledgerPath: string, target: CleanupTarget, s
       }
     }),
   );
+  await restoreBorrowed(ledgerPath, target, pending.borrowed, report);
   for (const entry of pending.intelligence) {
     const update = pathOf('updateIntelligence', target.workspaceId, entry.bucketId);
     const key = pickHarnessKey(target.keys, [update.scope], entry.bucketId);

@@ -8,6 +8,8 @@ export type LedgerEntry =
   | { kind: 'created'; id: string; by: string }
   | { kind: 'intelligence'; bucketId: string; instructions: string | null }
   | { kind: 'cleaned'; id: string }
+  // A file already in the bucket that checks used (the deployment took no upload): its tags and description as found.
+  | { kind: 'borrowed'; bucketId: string; id: string; path: string; tags: string[] | null; description: string | null }
   // A file a failing check's reproduction command names: the run's own cleanup leaves it.
   | { kind: 'kept'; id: string; check: string };
 
@@ -35,21 +37,26 @@ export interface Pending {
   files: Extract<LedgerEntry, { kind: 'file' }>[];
   created: Extract<LedgerEntry, { kind: 'created' }>[];
   intelligence: Extract<LedgerEntry, { kind: 'intelligence' }>[];
+  /** Borrowed files to put back as they were found (the first record of each). */
+  borrowed: Extract<LedgerEntry, { kind: 'borrowed' }>[];
   /** File id → the failing checks whose reproduction needs it. */
   keptFor: Map<string, string[]>;
 }
 
-/** What is still to undo: entries not followed by a `cleaned` entry; the first recorded intelligence per bucket. */
+/** What is still to undo: entries not followed by a `cleaned` entry; the first recorded intelligence per bucket and state per borrowed file. */
 export function pendingEntries(entries: LedgerEntry[]): Pending {
   const cleaned = new Set(entries.flatMap((e) => (e.kind === 'cleaned' ? [e.id] : [])));
   const firstIntelligence = new Map<string, Extract<LedgerEntry, { kind: 'intelligence' }>>();
   for (const e of entries) if (e.kind === 'intelligence' && !firstIntelligence.has(e.bucketId)) firstIntelligence.set(e.bucketId, e);
+  const firstBorrowed = new Map<string, Extract<LedgerEntry, { kind: 'borrowed' }>>();
+  for (const e of entries) if (e.kind === 'borrowed' && !firstBorrowed.has(e.id)) firstBorrowed.set(e.id, e);
   const keptFor = new Map<string, string[]>();
   for (const e of entries) if (e.kind === 'kept') keptFor.set(e.id, [...(keptFor.get(e.id) ?? []), e.check]);
   return {
     files: entries.filter((e): e is Extract<LedgerEntry, { kind: 'file' }> => e.kind === 'file' && !cleaned.has(e.id)),
     created: entries.filter((e): e is Extract<LedgerEntry, { kind: 'created' }> => e.kind === 'created' && !cleaned.has(e.id)),
     intelligence: [...firstIntelligence.values()].filter((e) => !cleaned.has(`intelligence:${e.bucketId}`)),
+    borrowed: [...firstBorrowed.values()].filter((e) => !cleaned.has(`borrowed:${e.id}`)),
     keptFor,
   };
 }

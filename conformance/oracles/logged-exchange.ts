@@ -11,6 +11,13 @@ export interface Intent {
   variant?: string;
   /** The operation the variant may be taken for (a method override), judged as well. */
   alsoAs?: string;
+  /** The axis of an operator variant (operators/), for the count of what each axis found. */
+  axis?: string;
+  /**
+   * What a conforming server may answer an operator variant: `refusal` (a 2xx to a key barred from a bucket its
+   * request names breaks bucket-limits), `refusal-or-canonical` (a 2xx may not show the other bucket), `no-5xx`.
+   */
+  conforming?: 'refusal' | 'refusal-or-canonical' | 'no-5xx';
 }
 
 /** A request that says what it meant to reach. */
@@ -37,4 +44,6 @@ export interface LoggedExchange {
   headers: Record<string, string>;
   /** The answer's text, cut at LOGGED_TEXT_LIMIT. */
   text: string;
+  /** The start of the answer's text with every key form redacted (what reports may show of it). */
+  shown?: string;
 }

@@ -8,6 +8,8 @@ import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import type { Area, Level, Overrides, ResolvedKey, RunSettings } from '../config/config-types.ts';
 import type { ExchangeView } from './exchange-view.ts';
 import type { OtherBucketMarkers } from './markers.ts';
+import { expectedScope, holdsScope, reachesBucket } from './who-may-call.ts';
+import { variantBreak } from './variant-breaks.ts';
 
 /** What a rule reads besides the exchange. */
 export interface JudgeContext {
@@ -35,31 +37,30 @@ export interface OracleRule {
   broken(view: ExchangeView, route: Route, ctx: JudgeContext): string | undefined;
 }
 
-const scopeOf = (route: Route, overrides: Overrides) => overrides.scopes?.[route.operationId] ?? route.scope;
 /** The scopes of every operation an exchange may be taken for. */
 const scopesOf = (view: ExchangeView, overrides: Overrides) =>
-  loadRouteTable().flatMap((route) => (view.operations.includes(route.operationId) ? [scopeOf(route, overrides)] : []));
+  loadRouteTable().flatMap((route) => (view.operations.includes(route.operationId) ? [expectedScope(route, overrides)] : []));
 const keyOf = (view: ExchangeView, ctx: JudgeContext) => (view.entry.auth.kind === 'key' ? ctx.keys.get(view.entry.auth.key) : undefined);
-const barred = (key: ResolvedKey | undefined, ctx: JudgeContext) =>
-  key !== undefined && key.bucketIds !== null && !key.bucketIds.includes(ctx.settings.buckets.other);
-const requestText = (view: ExchangeView) => `${view.entry.url}\n${view.entry.sent.body ?? ''}`;
+const barred = (key: ResolvedKey | undefined, ctx: JudgeContext) => key !== undefined && !reachesBucket(key, ctx.settings.buckets.other);
 
 export const ORACLE_RULES: OracleRule[] = [
   {
     slug: 'scope',
     area: 'scopes',
     level: (route) => (route.scopeSource === 'seed' ? 'core' : 'profile'),
-    sentence: (route, o) => `served a key that lacks ${scopeOf(route, o)}`,
+    sentence: (route, o) => `served a key that lacks ${expectedScope(route, o)}`,
     appliesTo: () => true,
     // An exchange that may be taken for several operations (a GET carrying a method override) shows a break only
     // when the key holds none of their scopes: a 2xx may be the GET its key may read (its own check judges that).
     relevant: (view, _route, ctx) => {
       const key = keyOf(view, ctx);
-      return key !== undefined && scopesOf(view, ctx.settings.overrides).every((scope) => !key.scopes.includes(scope));
+      return key !== undefined && scopesOf(view, ctx.settings.overrides).every((scope) => !holdsScope(key, scope));
     },
     broken: (view, route, ctx) => {
       const key = keyOf(view, ctx)!;
-      return view.served ? `${view.entry.status} to key "${key.name}", which lacks ${scopeOf(route, ctx.settings.overrides)}` : undefined;
+      return view.served
+        ? `${view.entry.status} to key "${key.name}", which lacks ${expectedScope(route, ctx.settings.overrides)}`
+        : undefined;
     },
   },
   {
@@ -84,8 +85,10 @@ export const ORACLE_RULES: OracleRule[] = [
       const other = ctx.settings.buckets.other;
       if (view.served && view.params.bucketId === other)
         return `${view.entry.status} on bucket ${other} to key "${key.name}", whose bucketIds leave it out`;
-      const marker = ctx.markers.shownIn(view.entry.text, requestText(view));
-      return marker ? `the answer to key "${key.name}" shows ${marker.what} ("${marker.value}")` : undefined;
+      const marker = ctx.markers.shownIn(view.entry.text, { url: view.entry.url, body: view.entry.sent.body });
+      if (marker) return `the answer to key "${key.name}" shows ${marker.what} ("${marker.value}")`;
+      const variant = variantBreak(view, other, ctx.markers);
+      return variant ? `${variant}, to key "${key.name}"` : undefined;
     },
   },
   {

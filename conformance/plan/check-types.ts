@@ -1,13 +1,9 @@
 // What a conformance check is: a requirement id, a sentence title, its area and
 // level, the keys it needs, and the function that runs it.
 import type { Route } from '../../openapi/contract/route-table.ts';
-import type { SchemaValidator } from '../../openapi/contract/schema-validator.ts';
-import type { Area, Level, RunSettings } from '../config/config-types.ts';
-import type { Api } from '../http/api.ts';
-import type { ExchangeView } from '../oracles/exchange-view.ts';
-import type { JudgeContext } from '../oracles/oracle-rules.ts';
-import type { OtherBucketMarkers } from '../oracles/markers.ts';
-import type { SharedFixtures, DisposableFiles, SetupPart } from './fixture-types.ts';
+import type { Area, Level } from '../config/config-types.ts';
+import type { CheckRun } from './check-run.ts';
+import type { SetupPart } from './fixture-types.ts';
 
 /** A key a check needs: what it must hold, lack and reach. */
 export interface KeyNeed {
@@ -23,26 +19,6 @@ export interface KeyNeed {
   every?: boolean;
 }
 
-export interface CheckRun {
-  api: Api;
-  settings: RunSettings;
-  /** The keys chosen for each role the check declared, by config name. */
-  keys: Record<string, string[]>;
-  fixtures: SharedFixtures;
-  files: DisposableFiles;
-  validator: SchemaValidator;
-  /** Picks a configured key holding the scopes and reaching the bucket, for set-up and read-back. */
-  harnessKey(scopes: string[], bucket?: 'allowed' | 'other'): string;
-  /** A short lowercase token unique within the run, for names and markers. */
-  unique(): string;
-  /** Operations the run found the deployment does not serve (a KEY check proves scopes on other routes). */
-  unserved?: ReadonlySet<string>;
-  /** What belongs to the other bucket: a check that puts something there adds its id and marker strings. */
-  markers?: OtherBucketMarkers;
-  /** For the checks that judge every exchange of the run (given once every other check has run). */
-  judge?: { views(): ExchangeView[]; context: JudgeContext };
-}
-
 export interface CheckDef {
   /** Stable requirement id, e.g. SCOPE-listFiles-refused. */
   id: string;
@@ -52,17 +28,38 @@ export interface CheckDef {
   level: Level;
   /** `METHOD /path` of the route it checks, when it checks one. */
   route?: string;
+  /** The operation of that route (set from the route table for every check that names a route). */
+  operationId?: string;
+  /**
+   * What its verdict rests on: its route being served (`route`, the default for a check of a route: a refusal cannot
+   * be told from a route that is not there), every route's proof (`every-route`: it proves scopes on any route), or
+   * nothing (`none`: it is the route's served proof itself).
+   */
+  gate?: 'route' | 'every-route' | 'none';
+  /**
+   * The rules (ORACLE_RULES slugs) its own exchanges are judged by as it ends; every rule by default. An oracle
+   * check answers for its one rule: another rule's break in its variants is that rule's oracle check's to report.
+   */
+  judgedBy?: string[];
   keys: Record<string, KeyNeed>;
+  /**
+   * The configured key (by name) whose declaration the check verifies: a KEY check. Its failure's key findings say
+   * where that key misbehaved, and reports note them on other failures that used the key there.
+   */
+  verifiesKey?: string;
   /** Sends a writing request (so it cannot run with --read-only). */
   writes: boolean;
   /** Needs shared test files (the parts in `needs`, or all of them). */
   fixtures: boolean;
   /** The parts of the shared test files the check reads (default: every part, when `fixtures`). */
   needs?: SetupPart[];
+  /**
+   * The check judges any files it is given: when the run cannot make its own (a --read-only run, no key that uploads),
+   * it runs on the files the bucket already holds, read, instead of being skipped.
+   */
+  heldFiles?: true;
   /** Scopes the harness itself needs for set-up or read-back (skip naming them when missing). */
   harness?: { scopes: string[]; bucket?: 'allowed' | 'other' }[];
-  /** Judges the run's exchanges: runs after every other check and all traffic. */
-  judgesTraffic?: boolean;
   /** A lock name: checks sharing it never run at the same time (bucket-wide state such as intelligence). */
   exclusive?: string;
   /** Runs the check: throws a CheckFailure when the server breaks the requirement; a pass may return a note

@@ -10,8 +10,19 @@ export interface FixtureFile {
   path: string;
   tags: string[];
   description: string | null;
-  /** The bytes uploaded, as UTF-8 text. */
+  /** The bytes uploaded, as UTF-8 text (empty for a borrowed file: the run never read them). */
   content: string;
+  /**
+   * A file already listed in the bucket, not the run's own (the deployment took no upload): a check may change only
+   * its tags and description, which the cleanup puts back as they were; never trash, move or purge it.
+   */
+  borrowed?: Borrowed;
+}
+
+/** Why the run used the bucket's own files: the upload that failed, and the checks whose rule that rests on. */
+export interface Borrowed {
+  why: string;
+  blame: string[];
 }
 
 /** The parts a check asked for (the others are absent). */
@@ -35,6 +46,13 @@ export interface SharedFixtures {
   listing?: {
     /** The folder of the listing files: under it, red/ holds three files tagged `tags.red`, so a filtered listing spans pages of two. */
     prefix: string;
+    /** The folder the prefix checks list (`<prefix>red/`), and prefixes cutting a segment or a name short in it. */
+    folder: string;
+    partial: string[];
+    /** A prefix narrowing a tag listing to the files the part knows (the run's prefix); none for a borrowed listing. */
+    narrow?: string;
+    /** Read from the files the bucket already holds (the deployment took no upload): only checks that can judge any files use it. */
+    borrowed?: Borrowed;
     files: FixtureFile[];
     /** Tags only this run uses. */
     tags: { red: string; blue: string };
@@ -69,10 +87,14 @@ export interface LiteralPrefixes {
 }
 
 export interface DisposableFiles {
-  /** Uploads a small file under the run prefix of the bucket; cleaned up at the end of the run. */
+  /**
+   * Uploads a small file under the run prefix of the bucket; cleaned up at the end of the run. With `orBorrowed`
+   * (for a caller that only reads the file or changes its tags and description), a file already listed in the bucket
+   * when the deployment takes no upload: test data from the cheapest route it serves.
+   */
   create(
     bucket: 'allowed' | 'other',
-    options?: { tags?: string[]; description?: string; trashed?: boolean; path?: string },
+    options?: { tags?: string[]; description?: string; trashed?: boolean; path?: string; orBorrowed?: boolean },
   ): Promise<FixtureFile>;
   /** Records a file a check created itself, so it is cleaned up too. */
   adopt(bucket: 'allowed' | 'other', fileId: string, path: string): Promise<void>;

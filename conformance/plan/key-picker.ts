@@ -1,6 +1,7 @@
 // Chooses, from the configured keys, the ones a check needs (by scopes held or
 // lacked and buckets reached), and says which key would enable a check when none fits.
 import type { ResolvedKey } from '../config/config-types.ts';
+import { holdsScope, reachesBucket as reaches } from '../oracles/who-may-call.ts';
 import type { KeyNeed } from './check-types.ts';
 
 export interface BucketPair {
@@ -8,14 +9,10 @@ export interface BucketPair {
   other: string;
 }
 
-function reaches(key: ResolvedKey, bucketId: string): boolean {
-  return key.bucketIds === null || key.bucketIds.includes(bucketId);
-}
-
 /** Whether a key satisfies a need. */
 export function fits(key: ResolvedKey, need: KeyNeed, buckets: BucketPair): boolean {
-  if (need.holds && !need.holds.every((s) => key.scopes.includes(s))) return false;
-  if (need.lacks && key.scopes.includes(need.lacks)) return false;
+  if (need.holds && !need.holds.every((s) => holdsScope(key, s))) return false;
+  if (need.lacks && holdsScope(key, need.lacks)) return false;
   if (need.reaches && !need.reaches.every((b) => reaches(key, buckets[b]))) return false;
   if (need.barredFrom && reaches(key, buckets[need.barredFrom])) return false;
   return true;
@@ -52,6 +49,6 @@ export function describeNeed(need: KeyNeed, buckets: BucketPair): string {
 /** The key with the most scopes that holds `scopes` and reaches the bucket; for set-up and read-back. */
 export function pickHarnessKey(keys: ResolvedKey[], scopes: string[], bucketId: string | undefined): string | undefined {
   return keys
-    .filter((k) => scopes.every((s) => k.scopes.includes(s)) && (bucketId === undefined || reaches(k, bucketId)))
+    .filter((k) => scopes.every((s) => holdsScope(k, s)) && (bucketId === undefined || reaches(k, bucketId)))
     .sort((a, b) => b.scopes.length - a.scopes.length || a.name.localeCompare(b.name))[0]?.name;
 }

@@ -6,6 +6,7 @@ import type { Route } from '../../openapi/contract/route-table.ts';
 import type { Overrides } from '../config/config-types.ts';
 import type { ExchangeView } from '../oracles/exchange-view.ts';
 import type { LoggedExchange } from '../oracles/logged-exchange.ts';
+import { expectedScope } from '../oracles/who-may-call.ts';
 import { routeLabel } from '../plan/check-types.ts';
 import {
   CELL_VERDICTS,
@@ -100,7 +101,7 @@ export function buildAuthorizationMatrix(
   const routes = table.map((r) => ({
     operationId: r.operationId,
     route: routeLabel(r),
-    scope: settings.overrides.scopes?.[r.operationId] ?? r.scope,
+    scope: expectedScope(r, settings.overrides),
     bucketScoped: r.bucketScoped,
     workspaceScoped: r.workspaceScoped,
     ...(r.agentForbidden ? { agentForbidden: true } : {}),

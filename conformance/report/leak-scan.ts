@@ -1,7 +1,7 @@
 // The last safety net: scans every file of a report dir for any form of any
 // key, or any run of 8 or more characters of one, the entries of the HTML report's
-// embedded archive included. It only reads; keys are redacted before anything
-// reaches a report, so a find is a bug.
+// embedded archive included. It only reads (leak-repair.ts rewrites what it finds);
+// keys are redacted before anything reaches a report, so a find is a bug.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createKeyFinder, type Secret } from '../http/redact.ts';
@@ -15,14 +15,28 @@ export function listFiles(dir: string): string[] {
   });
 }
 
-const EMBEDDED_ZIP = /data:application\/zip;base64,([A-Za-z0-9+/=]+)/g;
+/** An archive embedded in a page as a data URL (the HTML report's data); group 1 is its base64. */
+export const EMBEDDED_ZIP = /data:application\/zip;base64,([A-Za-z0-9+/=]+)/g;
 
-/** The texts a file holds: itself (also read as latin1 when it is not UTF-8), plus the entries of any base64 zip it embeds. */
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/**
+ * The texts a file holds: itself (also read as latin1 when it is not UTF-8), plus the entries of a zip it is
+ * (a trace, an attachment) or embeds as base64 (the HTML report's data).
+ */
 export function textsOf(content: Buffer): string[] {
   const text = content.toString('utf8');
   const texts = text.includes('\uFFFD') ? [text, content.toString('latin1')] : [text];
-  for (const match of text.matchAll(EMBEDDED_ZIP)) {
-    for (const entry of unzipEntries(Buffer.from(match[1], 'base64'))) texts.push(entry.data.toString('utf8'));
+  const zips = content.subarray(0, 4).equals(ZIP_MAGIC) ? [content] : [];
+  for (const match of text.matchAll(EMBEDDED_ZIP)) zips.push(Buffer.from(match[1], 'base64'));
+  for (const zip of zips) {
+    let entries: ReturnType<typeof unzipEntries> = [];
+    try {
+      entries = unzipEntries(zip);
+    } catch {
+      // A damaged archive: its bytes are scanned as text above, which is all that can be read of it.
+    }
+    for (const entry of entries) texts.push(...textsOf(entry.data));
   }
   return texts;
 }

@@ -1,10 +1,14 @@
 // Renders a summary as summary.md: totals, the baseline (when the run has one), per-area counts, route coverage,
-// the authorization matrix, every failure with expected/actual and a curl reproduction, then every check.
+// the authorization matrix, the listing shapes seen, the operator variants sent per axis, every failure with expected/actual and a curl reproduction, every
+// check, and last the routes no check exercised, with why.
 import { AREAS } from '../config/config-types.ts';
 import { baselineSection } from './baseline-text.ts';
 import { runVerdict, type SummaryWithBaseline } from './run-verdict.ts';
-import { STATUSES, type Summary } from './summary.ts';
+import { STATUSES, transientText, type Summary } from './summary.ts';
 import { matrixSection } from './matrix-markdown.ts';
+import { listingShapesSection } from './listing-shapes-text.ts';
+import { unexercisedSection } from './unexercised-routes.ts';
+import { variantSection } from '../operators/axis-counts.ts';
 
 const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -25,7 +29,7 @@ export function renderMarkdown(s: Summary): string {
   const st = s.stats;
   if (st?.requests !== undefined)
     lines.push(
-      `The client sent ${st.requests} requests (at most ${st.maxInFlight ?? '?'} at a time, of ${st.concurrency ?? '?'} allowed); ${st.rateLimited ?? 0} were answered 429 (or 503 with Retry-After) and waited out, ${((st.waitedMs ?? 0) / 1000).toFixed(1)} s in all.${st.traffic ? ` Traffic for the rules over every exchange: ${st.traffic.sent} task(s) sent, ${st.traffic.notSent} not sent (no key fits)${st.traffic.problems.length ? `, ${st.traffic.problems.length} stopped: ${cell(st.traffic.problems.slice(0, 3).join('; '))}` : ''}.` : ''}`,
+      `The client sent ${st.requests} requests (at most ${st.maxInFlight ?? '?'} at a time, of ${st.concurrency ?? '?'} allowed); ${st.rateLimited ?? 0} were answered 429 (or 503 with Retry-After) and waited out, ${((st.waitedMs ?? 0) / 1000).toFixed(1)} s in all.${st.transient ? ` ${transientText(st.transient)}.` : ''}${st.traffic ? ` Traffic for the rules over every exchange: ${st.traffic.sent} task(s) sent, ${st.traffic.notSent} not sent (no key fits)${st.traffic.problems.length ? `, ${st.traffic.problems.length} stopped: ${cell(st.traffic.problems.slice(0, 3).join('; '))}` : ''}.` : ''}`,
       '',
     );
   lines.push(
@@ -42,6 +46,9 @@ export function renderMarkdown(s: Summary): string {
     lines.push(`| \`${route}\` | ${c.pass + c.fail} | ${c.fail} | ${c.areas.join(', ')} |`);
   if (s.uncoveredRoutes.length) lines.push('', `Routes no check exercised: ${s.uncoveredRoutes.map((r) => `\`${r}\``).join(', ')}.`);
   if (s.matrix) lines.push('', ...matrixSection(s.matrix));
+  if (s.stats?.variants) lines.push('', ...variantSection(s.stats.variants));
+  const shapes = listingShapesSection(s.stats?.listingShapes);
+  if (shapes.length) lines.push('', ...shapes);
   const failures = s.checks.filter((c) => c.status === 'fail');
   if (failures.length) {
     lines.push('', '## Failures', '');
@@ -74,5 +81,7 @@ export function renderMarkdown(s: Summary): string {
     lines.push(
       `| ${c.id} | ${c.level} | ${c.status} | ${cell(c.title)} | ${cell(c.reason ?? (c.failure ? `expected ${c.failure.expected}` : ''))} |`,
     );
+  const unexercised = unexercisedSection(s);
+  if (unexercised.length) lines.push('', ...unexercised);
   return `${lines.join('\n')}\n`;
 }

@@ -1,15 +1,12 @@
 // One cell of the authorization matrix: the answer a key should get on a route
-// in a bucket (from its declared scopes and bucketIds), what the run's
-// exchanges showed, and whether the two agree.
+// in a bucket (who may call what: oracles/who-may-call.ts, the same answer the
+// oracles judge by), what the run's exchanges showed, and whether the two agree.
+import { denyCauses, type DenyCause, type RouteNeeds } from '../oracles/who-may-call.ts';
+
+export type { DenyCause, RouteNeeds };
 
 /** What the key should get: served, or refused. */
 export type Expected = 'allow' | 'deny';
-
-/**
- * Why a cell is expected refused: the key lacks the route's scope, does not reach the bucket, or the contract refuses
- * the route to every API-key client (the seed forbids agent HTTP clients to call it).
- */
-export type DenyCause = 'scope' | 'bucket' | 'agent-forbidden';
 
 /**
  * How the observation compares with the expectation:
@@ -37,22 +34,13 @@ export interface MatrixKey {
 
 const SUCCESS = '2xx';
 
-/** What a cell's expectation reads of its route: the scope it needs and whether API-key clients may call it at all. */
-export interface RouteNeeds {
-  scope: string;
-  agentForbidden?: boolean;
-}
-
-/** The expected answer for a key on a route (in `bucketId`, for a bucket route). */
+/** The expected answer for a key on a route (in `bucketId`, for a bucket route): who may call what decides. */
 export function expectedAnswer(
   key: MatrixKey,
   route: RouteNeeds,
   bucketId: string | undefined,
 ): { expected: Expected; denyBecause?: DenyCause[] } {
-  const causes: DenyCause[] = [];
-  if (!key.scopes.includes(route.scope)) causes.push('scope');
-  if (bucketId !== undefined && key.bucketIds !== null && !key.bucketIds.includes(bucketId)) causes.push('bucket');
-  if (route.agentForbidden) causes.push('agent-forbidden');
+  const causes = denyCauses(key, route, bucketId);
   return causes.length ? { expected: 'deny', denyBecause: causes } : { expected: 'allow' };
 }
 

@@ -1,10 +1,8 @@
-// --merge: reads the summary.json of each shard's report dir, refuses a missing
-// dir or an incomplete or inconsistent shard set, and writes the merged
-// summary.json, summary.md and junit.xml.
+// --merge: reads the summary.json of each shard's report dir, naming a missing
+// dir or one that holds no summary (the set itself is judged by shard-set.ts).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeReports } from './write-reports.ts';
-import { mergeSummaries, ShardSetError, type ShardPart } from './shard-set.ts';
+import { ShardSetError, type ShardPart } from './shard-set.ts';
 import type { Summary } from './summary.ts';
 
 /** Reads one shard report dir's summary; a problem comes back as a message, never as a raw fs error. */
@@ -29,16 +27,4 @@ export function readShardParts(dirs: string[]): ShardPart[] {
   const problems = read.filter((r): r is string => typeof r === 'string');
   if (problems.length) throw new ShardSetError(`Cannot merge:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   return read as ShardPart[];
-}
-
-/** Merges the shard report dirs into outDir (summary.json, summary.md, junit.xml); throws ShardSetError for a bad set. */
-export function mergeReportDirs(dirs: string[], outDir: string, allRoutes: string[]): Summary {
-  const parts = readShardParts(dirs);
-  const merged = mergeSummaries(
-    parts.map((p) => p.summary),
-    allRoutes,
-    parts.map((p) => p.source),
-  );
-  writeReports(outDir, merged);
-  return merged;
 }

@@ -1,5 +1,9 @@
 // What the engine records of each check it ran (or could not run): the one
 // record every report is made from, so no two reports can disagree.
+import type { KeyFinding } from '../plan/key-finding.ts';
+import type { Step } from '../run/attribution.ts';
+
+export type { KeyFinding, Step };
 
 /**
  * pass; fail (the server broke the requirement); skip (the keys or the run cannot support it, with the key that
@@ -17,19 +21,13 @@ export interface CheckFailureText {
   curl?: string;
 }
 
-/** One request a check sent, as its report shows it: the redacted request line and what came back. */
-export interface Step {
-  title: string;
-  /** The HTTP status, or undefined when no answer came. */
-  status?: number;
-  ms: number;
-}
-
 /** A check's outcome; every text is redacted already. */
 export interface CheckOutcome {
   status: CheckStatus;
   reason?: string;
   failure?: CheckFailureText;
+  /** A failing KEY check: each route, scope and bucket where its key did not behave as declared. */
+  keyFindings?: KeyFinding[];
 }
 
 export interface CheckResult extends CheckOutcome {
@@ -38,6 +36,8 @@ export interface CheckResult extends CheckOutcome {
   area: string;
   level: string;
   route?: string;
+  /** The configured key whose declaration the check verifies (a KEY check), as the check declares it. */
+  verifiesKey?: string;
   durationMs?: number;
   /** The requests the check sent itself, in order (set-up shared with other checks is not repeated here). */
   steps?: Step[];

@@ -1,8 +1,10 @@
 // Checks that the summaries given to --merge are one complete, consistent set
 // of shards: every index 1..n exactly once, the same split, level, target and
 // mode, distinct runs, and no check reported twice.
-import { buildSummary, type Summary } from './summary.ts';
+import { buildSummary, type RunStats, type Summary } from './summary.ts';
 import { mergeMatrices } from './authorization-matrix.ts';
+import { mergeListingShapes } from './listing-shapes-text.ts';
+import { mergeVariantStats } from '../operators/axis-counts.ts';
 
 /** An incomplete or inconsistent shard set, or a report dir that cannot be read (exit 3). */
 export class ShardSetError extends Error {}
@@ -24,6 +26,14 @@ export function targetOf(baseUrl: string): string {
   } catch {
     return baseUrl;
   }
+}
+
+/** The shards' transient-failure counts added up; none when no shard counted them (an older summary). */
+function sumTransient(counts: (RunStats['transient'] | undefined)[]): RunStats['transient'] {
+  const given = counts.filter((c) => c !== undefined);
+  if (!given.length) return undefined;
+  const sum = (key: keyof NonNullable<RunStats['transient']>) => given.reduce((n, c) => n + c[key], 0);
+  return { met: sum('met'), resent: sum('resent'), reproduced: sum('reproduced'), notResent: sum('notResent') };
 }
 
 /** Lists how the values of `key` differ across parts, or nothing when they agree. */
@@ -84,7 +94,24 @@ export function shardSetProblems(parts: ShardPart[]): string[] {
       `${twice.length} check(s) reported by more than one shard (e.g. ${twice.slice(0, 3).join(', ')}): the shards were not split from the same plan`,
     );
   }
-  return problems;
+  return [...problems, ...routeDisagreements(parts)];
+}
+
+/** Routes one shard found served and another not: their checks' outcomes would depend on the shard they ran in. */
+function routeDisagreements(parts: ShardPart[]): string[] {
+  const seen = new Map<string, { served: string[]; unserved: string[] }>();
+  for (const p of parts)
+    for (const [operationId, proof] of Object.entries(p.summary.routeProofs ?? {})) {
+      const entry = seen.get(operationId) ?? { served: [], unserved: [] };
+      (proof.served ? entry.served : entry.unserved).push(p.summary.shard ?? p.source);
+      seen.set(operationId, entry);
+    }
+  return [...seen]
+    .filter(([, e]) => e.served.length && e.unserved.length)
+    .map(
+      ([operationId, e]) =>
+        `the shards disagree on ${operationId}: served in shard ${e.served.join(', ')}, not served in shard ${e.unserved.join(', ')} (a deployment that changed between the shards, or answers a route differently at times)`,
+    );
 }
 
 /** Why the merged run is incomplete: each stopped shard's reason, with the worst exit code. */
@@ -131,11 +158,15 @@ export function mergeSummaries(parts: Summary[], allRoutes: string[], sources: s
       harnessProblems: parts.flatMap((p) => p.harnessProblems),
       incomplete: mergeIncomplete(parts),
       matrix: mergeMatrices(parts.map((p) => p.matrix)),
+      routeProofs: Object.assign({}, ...parts.map((p) => p.routeProofs ?? {})),
       stats: parts.every((p) => p.stats)
         ? {
             durationMs: Math.max(...parts.map((p) => p.stats!.durationMs)),
             requests: parts.reduce((n, p) => n + (p.stats!.requests ?? 0), 0),
             rateLimited: parts.reduce((n, p) => n + (p.stats!.rateLimited ?? 0), 0),
+            transient: sumTransient(parts.map((p) => p.stats!.transient)),
+            listingShapes: mergeListingShapes(parts.map((p) => p.stats!.listingShapes)),
+            variants: mergeVariantStats(parts.map((p) => p.stats!.variants)),
           }
         : undefined,
     },

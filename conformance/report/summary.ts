@@ -1,11 +1,14 @@
 // Builds the run's summary (summary.json): per-area and per-route counts and
 // every check's id, level, status and reason, failures with a curl command;
 // the run's verdict and exit code, and the merge of a complete shard set.
+import type { VariantStats } from '../operators/axis-counts.ts';
 import { AREAS, type Area, type Level } from '../config/config-types.ts';
-import type { CheckFailureText, CheckStatus } from './outcome.ts';
+import type { CheckFailureText, CheckStatus, KeyFinding } from './outcome.ts';
 import type { CleanupReport } from '../ledger/cleanup.ts';
 import { verdictWithBaseline, type AppliedBaseline } from './baseline.ts';
 import type { AuthorizationMatrix } from './authorization-matrix.ts';
+import type { TransientCounts } from '../http/transport/transport-types.ts';
+import type { ListingShape } from '../listing/shape-book.ts';
 
 export { STATUSES, type CheckStatus } from './outcome.ts';
 
@@ -21,11 +24,25 @@ export interface SummaryCheck {
   durationMs?: number;
   /** Requests the check sent itself. */
   requests?: number;
+  /** A failing KEY check: each route, scope and bucket where its key did not behave as declared. */
+  keyFindings?: KeyFinding[];
 }
 
 export type Counts = Record<CheckStatus, number>;
 
+/** The run's verdict as summary.json carries it: the console's last line, `<name> (exit <exitCode>): <reason>`. */
+export interface SummaryVerdict {
+  name: Verdict['label'];
+  exitCode: Verdict['exitCode'];
+  reason: string;
+}
+
 export interface Summary {
+  /**
+   * The verdict, as the run's last console line gives it (the baseline applied). Set as the reports are written
+   * (writeReports), from the summary as written: a summary read back is judged again, never by this field.
+   */
+  verdict?: SummaryVerdict;
   runId: string;
   baseUrl: string;
   level: Level;
@@ -51,6 +68,13 @@ export interface Summary {
   baseline?: AppliedBaseline;
   /** Every route × key × bucket: the answer expected, the statuses the run met, the verdict (none when no check ran). */
   matrix?: AuthorizationMatrix;
+  /**
+   * What the run's served proofs showed of each route it proved (a shard proves the routes its checks rest on):
+   * served, or not served and why. A merge refuses shards that disagree on a route.
+   */
+  routeProofs?: Record<string, { served: true } | { served: false; why: string }>;
+  /** A user's own Playwright tests run under the kit's fixtures: how each ended (an exchange that broke a rule fails it). */
+  userTests?: { title: string; file: string; status: 'passed' | 'failed' | 'skipped'; error?: string }[];
 }
 
 /** What a run sent and met, from its client. */
@@ -61,11 +85,22 @@ export interface RunStats {
   /** Answers 429 (or 503 with Retry-After) met, and how long the run waited them out. */
   rateLimited?: number;
   waitedMs?: number;
+  /** Transient failures met (502, 503 or 504 without Retry-After, a lost connection): resent, reproduced, or not resent (a write). */
+  transient?: TransientCounts;
   /** Requests in flight at most, and the limit. */
   maxInFlight?: number;
   concurrency?: number;
   /** Traffic sent only for the rules judged over every exchange: tasks sent, not sent (no key fits), and problems. */
   traffic?: { sent: number; notSent: number; problems: string[] };
+  /** How each listing route answered, by route: where its items were and how it paged (learned as the run read it). */
+  listingShapes?: Record<string, ListingShape>;
+  /** The operator variants: the budget, and per axis how many were planned, sent, and broke a rule. */
+  variants?: VariantStats;
+}
+
+/** The transient failures a run met, in words: how many were resent, reproduced, or not resent. */
+export function transientText(t: TransientCounts): string {
+  return `${t.met} transient failure(s) met (502, 503 or 504 without Retry-After, or a lost connection): ${t.resent} resent, ${t.reproduced} reproduced on the last attempt, ${t.notResent} not resent (writes not safe to send again)`;
 }
 
 const zero = (): Counts => ({ pass: 0, fail: 0, skip: 0, disabled: 0, error: 0, unserved: 0 });
@@ -137,6 +172,12 @@ export function verdictOf(summary: Summary): Verdict {
   return summary.baseline ? verdictWithBaseline(verdict, summary, summary.baseline) : verdict;
 }
 
+/** The verdict as summary.json carries it (field `verdict`). */
+export function summaryVerdictOf(summary: Summary): SummaryVerdict {
+  const { label, exitCode, reason } = verdictOf(summary);
+  return { name: label, exitCode, reason };
+}
+
 /** The verdict without a baseline. */
 function kitVerdictOf(summary: Summary): Verdict {
   const t = summary.totals;
@@ -145,9 +186,15 @@ function kitVerdictOf(summary: Summary): Verdict {
   if (summary.incomplete?.exitCode === 3) {
     return { exitCode: 3, label: 'WRONG BASE URL OR KEYS', reason: `${summary.incomplete.reason}; ${checks(t.error)} could not run.` };
   }
-  if (t.fail > 0) {
+  const users = summary.userTests ?? [];
+  const usersFailed = users.filter((u) => u.status === 'failed').length;
+  const usersPassed = users.filter((u) => u.status === 'passed').length;
+  if (t.fail > 0 || usersFailed > 0) {
     const cut = summary.incomplete ? `; the run was cut short: ${summary.incomplete.reason}` : '';
-    return { exitCode: 1, label: 'FAILED', reason: `${checks(t.fail)} failed${rest.map((p) => `; ${p}`).join('')}${cut}.` };
+    const failed = [t.fail && `${checks(t.fail)} failed`, usersFailed && `${usersFailed} of your own tests failed`]
+      .filter(Boolean)
+      .join(', ');
+    return { exitCode: 1, label: 'FAILED', reason: `${failed}${rest.map((p) => `; ${p}`).join('')}${cut}.` };
   }
   if (summary.incomplete) {
     return {
@@ -164,6 +211,9 @@ function kitVerdictOf(summary: Summary): Verdict {
     };
   }
   // Skipped, disabled and unserved checks verify nothing: a run of only those must not read as a pass.
+  if (t.pass === 0 && usersPassed > 0) {
+    return { exitCode: 0, label: 'PASSED', reason: `${usersPassed} of your own tests passed, none failed (no check of the kit ran).` };
+  }
   if (t.pass === 0) {
     return {
       exitCode: 2,

@@ -89,6 +89,22 @@ export const FAULT_EXPECTATIONS: Record<FaultName, FaultExpectation> = {
   'filters-dropped-after-first-page': { area: 'listing', level: 'core' },
   'patch-mass-assignment': { area: 'bucket-limits', level: 'core' },
   'writes-take-body-bucket-id': { area: 'bucket-limits', level: 'core' },
+  'path-case-skips-scope': { area: 'scopes', level: 'core' },
+  'dot-segment-skips-scope': { area: 'scopes', level: 'core' },
+  'matrix-param-skips-scope': { area: 'scopes', level: 'core' },
+  'key-case-insensitive': { area: 'auth', level: 'core' },
+  'session-cookie-accepted': { area: 'auth', level: 'core' },
+  'non-json-write-skips-scope': { area: 'scopes', level: 'core' },
+  'cursor-crosses-buckets': { area: 'bucket-limits', level: 'core' },
+  'presigned-url-file-swap': { area: 'bucket-limits', level: 'core' },
+  'query-bucket-overrides-path': { area: 'bucket-limits', level: 'core' },
+  'batch-later-ids-unchecked': { area: 'bucket-limits', level: 'core' },
+  'move-destination-dotdot': { area: 'bucket-limits', level: 'core' },
+  'limit-max-spans-buckets': { area: 'bucket-limits', level: 'core' },
+  'head-ignores-bucket-limits': { area: 'bucket-limits', level: 'core' },
+  'mass-assignment-partial': { area: 'bucket-limits', level: 'core' },
+  'body-bucket-id-every-write': { area: 'bucket-limits', level: 'core' },
+  'restore-body-bucket': { area: 'bucket-limits', level: 'core' },
 };
 
 /**

@@ -10,7 +10,7 @@ import { embeddedTokens, startEmbeddedTarget, type EmbeddedTarget } from '../emb
 import { checkTarget } from '../engine/check-target.ts';
 import { concurrencyLimit } from '../engine/limits.ts';
 import { prepareTarget } from '../engine/prepare-target.ts';
-import { guardArtifacts } from '../cli/artifact-guard.ts';
+import { guardArtifacts } from '../engine/artifact-guard.ts';
 import { writeReports } from '../report/write-reports.ts';
 import type { Summary } from '../report/summary.ts';
 import { judgeFault, renderSelftest, uncoveredChecks } from './selftest-verdict.ts';

@@ -1,4 +1,4 @@
-// The Playwright report of the checks of the "robustness" area (the engine ran them).
-import { presentArea } from '../present/present-area.ts';
+// The checks of the "robustness" area, generated from the route table: one test per check, grouped by route.
+import { declareArea } from '../playwright/declare-checks.ts';
 
-presentArea('robustness');
+declareArea('robustness');

@@ -6,21 +6,20 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runConformance, type RunOutcome } from '../cli/run-conformance.ts';
+import { runInProcess, type RunOutcome } from '../engine/run-in-process.ts';
 import type { AuthorizationMatrix } from '../report/authorization-matrix.ts';
 import { matrixFiles } from '../report/matrix-files.ts';
 import type { Summary } from '../report/summary.ts';
 
 /** A core-level run against the embedded mock with the faults planted, without the HTML report. */
 const run = (faults: string[]): Promise<RunOutcome> =>
-  runConformance({
+  runInProcess({
     faults,
     level: 'core',
     readOnly: false,
     reportDir: mkdtempSync(join(tmpdir(), 'bk-matrix-')),
     workers: 1,
     quiet: true,
-    noHtml: true,
     ciResultsFile: '',
     env: { ...process.env, BUCKETKIT_CONFIG: '', BUCKETKIT_BASE_URL: '', BUCKETKIT_BASELINE: '' },
   });

@@ -9,7 +9,7 @@ import { startMockServer, type MockServer } from '../../mocks/http/start-mock-se
 import { appendLedger, pendingEntries, readLedger } from '../ledger/ledger.ts';
 import { cleanupFromLedger } from '../cli/cleanup-command.ts';
 import { cleanupLedger } from '../ledger/cleanup.ts';
-import { routeById, routePath } from '../checks/request-builder.ts';
+import { routeById, routePath } from '../client/request-builder.ts';
 import type { RunSettings } from '../config/config-types.ts';
 
 // The scopes cleanup needs (trash, purge) plus upload and list for the set-up, read from the spec.

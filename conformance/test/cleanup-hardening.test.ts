@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMockServer, type MockServer } from '../../mocks/http/start-mock-server.ts';
 import { cleanupFromLedger } from '../cli/cleanup-command.ts';
-import { routeById, routePath } from '../checks/request-builder.ts';
+import { routeById, routePath } from '../client/request-builder.ts';
 import type { RunSettings } from '../config/config-types.ts';
 import { appendLedger, pendingEntries, readLedger } from '../ledger/ledger.ts';
 import { passThrough, startLoopbackProxy, type LoopbackProxy } from './support/loopback-proxy.ts';

@@ -13,16 +13,18 @@ import { TEST_KEYS } from './support/key-encodings.ts';
 import { filesUnder, scanForKeys, scanText, textsOfFile } from './support/artifact-scan.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const GREP = '^(AUTH-(listWorkspaces|listBuckets|listFiles|presignUpload)-|ERR-key-not-echoed|KEY-)';
+const GREP = '(AUTH-(listWorkspaces|listBuckets|listFiles|presignUpload)-|ERR-key-not-echoed|KEY-)';
 const envOf = (name: string) => `BUCKETKIT_KEY_${name.toUpperCase()}`;
+// The config's key names: a test key's own name is part of its token ("bk~Tilde~…"), which the config refuses.
+const KEYS: Record<string, string> = { wave: TEST_KEYS.tilde, pad: TEST_KEYS.padded, dots: TEST_KEYS.dotted, every: TEST_KEYS.every };
 
 /** The keys' declarations: one holding every scope, the others one or two, one limited to a bucket. */
 function keyConfig() {
   const allScopes = [...new Set(loadRouteTable().map((r) => r.scope))];
-  const declared: Record<keyof typeof TEST_KEYS, { scopes: string[]; bucketIds: string[] | null }> = {
-    tilde: { scopes: allScopes, bucketIds: null },
-    padded: { scopes: ['files:read'], bucketIds: ['bkt_a'] },
-    dotted: { scopes: ['workspaces:read'], bucketIds: null },
+  const declared: Record<string, { scopes: string[]; bucketIds: string[] | null }> = {
+    wave: { scopes: allScopes, bucketIds: null },
+    pad: { scopes: ['files:read'], bucketIds: ['bkt_a'] },
+    dots: { scopes: ['workspaces:read'], bucketIds: null },
     every: { scopes: ['workspaces:read', 'buckets:read'], bucketIds: null },
   };
   return Object.entries(declared).map(([name, d]) => ({ name, tokenEnv: envOf(name), ...d }));
@@ -59,7 +61,7 @@ describe('a run whose server accepts query keys and echoes every key in every en
     writeFileSync(config, JSON.stringify(deployment, null, 2));
     // Only the keys and the basics: no BUCKETKIT_* setting of the calling shell may change the run.
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_OPTIONS: '' };
-    for (const [name, token] of Object.entries(TEST_KEYS)) env[envOf(name)] = token;
+    for (const [name, token] of Object.entries(KEYS)) env[envOf(name)] = token;
     result = await runCli(['--config', config, '--grep', GREP, '--report-dir', reportDir, '--workers', '2'], env);
   }, 180_000);
   afterAll(() => server?.close());
@@ -90,7 +92,7 @@ describe('a run whose server accepts query keys and echoes every key in every en
     expect(queryFailures.some((c) => c.failure?.curl?.includes('"access_token=$BUCKETKIT_KEY_'))).toBe(true);
     // The echoed keys reached the failure records, and were redacted there.
     const markdown = readFileSync(join(reportDir, 'summary.md'), 'utf8');
-    for (const name of Object.keys(TEST_KEYS)) expect(markdown).toContain(`[redacted $${envOf(name)}]`);
+    for (const name of Object.keys(KEYS)) expect(markdown).toContain(`[redacted $${envOf(name)}]`);
   });
 
   it('redacted every plain-text report at its source: no key had to be scrubbed afterwards', () => {

@@ -1,6 +1,7 @@
 // The command as a user runs it: --list prints the requirement list without
 // running anything, and a run with failing checks names them on the console,
-// exits 1, and its HTML report shows each of them failed.
+// exits 1, and Playwright's own reports show each of them failed: the HTML
+// report's header counts what summary.json counts, and JUnit fails them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,18 +9,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Summary } from '../report/summary.ts';
-import { textsOf } from '../report/leak-scan.ts';
+import { readHtmlReport } from './support/html-report.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/bucketkit.js', import.meta.url));
 const EMBEDDED = { ...process.env, BUCKETKIT_CONFIG: '', BUCKETKIT_BASE_URL: '' };
 const cli = (...args: string[]) =>
-  spawnSync(process.execPath, [BIN, 'conformance', ...args], { encoding: 'utf8', timeout: 120_000, env: EMBEDDED });
+  spawnSync(process.execPath, [BIN, 'conformance', ...args], { encoding: 'utf8', timeout: 180_000, env: EMBEDDED });
 
 describe('--list', () => {
   it('prints every selected check as "id | area | level | title | status", honouring --level and --grep, and runs nothing', () => {
     const reportDir = join(mkdtempSync(join(tmpdir(), 'bk-list-')), 'out');
     const all = cli('--list', '--report-dir', reportDir);
-    expect(all.status).toBe(0);
+    expect(all.status, all.stderr).toBe(0);
     const lines = all.stdout.trim().split('\n');
     expect(lines.length).toBeGreaterThan(300);
     for (const line of lines)
@@ -28,34 +29,41 @@ describe('--list', () => {
     const core = cli('--list', '--level', 'core', '--grep', '@uploads').stdout.trim().split('\n');
     expect(core.length).toBeGreaterThan(0);
     expect(core.every((l) => l.includes(' | uploads | core | '))).toBe(true);
-    expect(existsSync(reportDir)).toBe(false);
-  });
+    expect(existsSync(join(reportDir, 'summary.json'))).toBe(false);
+  }, 120_000);
 });
 
 describe('a run with failing checks', () => {
-  it('exits 1, lists the failed checks with their reproduction, and its HTML report shows each failed', () => {
+  it('exits 1, lists the failed checks with their reproduction, and its HTML and JUnit reports show each failed', () => {
     const reportDir = mkdtempSync(join(tmpdir(), 'bk-fail-'));
     const run = cli('--fault', 'route-moved', '--fault', 'unlisted-method-404', '--grep', '@paths', '--report-dir', reportDir);
-    expect(run.status).toBe(1);
+    expect(run.status, run.stderr).toBe(1);
     const summary = JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as Summary;
     const failed = summary.checks.filter((c) => c.status === 'fail');
     expect(failed.length).toBeGreaterThan(5);
     expect(run.stdout).toContain(`Failed checks (${failed.length}):`);
     for (const c of failed) expect(run.stdout).toContain(`✘ ${c.id} (${c.area}, ${c.level})`);
     expect(run.stdout).toMatch(/reproduce: curl .*\$BUCKETKIT_KEY_/);
-    expect(run.stdout.trim().split('\n').at(-1)).toMatch(
+    const last = run.stdout.trim().split('\n').at(-1);
+    expect(last).toMatch(
       /^FAILED \(exit 1\): \d+ checks? failed(; \d+ checks? not served \(\d+ routes? the deployment does not serve\))?\.$/,
     );
-    // Playwright's HTML report shows each failure failed, with its expectation, and agrees with the summary.
-    const shown = JSON.parse(readFileSync(join(reportDir, 'report-outcomes.json'), 'utf8')) as Record<string, Record<string, string>>;
-    expect(
-      Object.entries(shown['0'])
-        .filter(([, status]) => status === 'failed')
-        .map(([id]) => id)
-        .sort(),
-    ).toEqual(failed.map((c) => c.id).sort());
+    // summary.json opens with the same verdict.
+    expect(Object.keys(summary)[0]).toBe('verdict');
+    expect(`${summary.verdict?.name} (exit ${summary.verdict?.exitCode}): ${summary.verdict?.reason}`).toBe(last);
     expect(summary.harnessProblems).toEqual([]);
-    const archive = textsOf(readFileSync(join(reportDir, 'html', 'index.html'))).join('\n');
-    for (const c of failed) expect(archive).toContain(`${c.id} FAILED`);
-  }, 120_000);
+    // The HTML report: its header counts what summary.json counts, each failed check's test failed with its reproduction.
+    const html = readHtmlReport(join(reportDir, 'html'));
+    const t = summary.totals;
+    expect(html.stats).toMatchObject({ expected: t.pass, unexpected: t.fail, skipped: t.skip + t.disabled + t.error + t.unserved });
+    const failedTests = html.tests.filter((x) => x.outcome === 'unexpected').map((x) => x.title.split(':')[0]);
+    expect(failedTests.sort()).toEqual(failed.map((c) => c.id).sort());
+    expect(html.title).toMatch(
+      new RegExp(`^FAILED \\(exit 1\\): ${t.pass} passed · ${t.fail} failed · ${t.error} not run · ${t.unserved} not served`),
+    );
+    // Playwright's JUnit report fails the same tests.
+    const cases = readFileSync(join(reportDir, 'junit.xml'), 'utf8').split('<testcase ').slice(1);
+    const failures = cases.filter((c) => c.includes('<failure') && c.includes('type="expect.toConform"'));
+    expect(failures.map((c) => /<property name="requirement" value="([^"]+)"/.exec(c)?.[1]).sort()).toEqual(failed.map((c) => c.id).sort());
+  }, 180_000);
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, defaultTokenEnv, hasConfigSource, loadConfig, resolveTokens, validateConfig } from '../config/load-config.ts';
-import { parseArgs, UsageError } from '../cli/cli-args.ts';
+import { parseArgs, UsageError } from '../config/cli-args.ts';
 import { overrideOf } from '../config/config-types.ts';
 
 const valid = {
@@ -108,7 +108,7 @@ describe('loading the config', () => {
 describe('resolving key tokens', () => {
   it('reads tokenEnv, or BUCKETKIT_KEY_<NAME> when the key names none', () => {
     const config = validateConfig({ ...valid, keys: [...valid.keys, { name: 'read-only', scopes: [], bucketIds: null }] });
-    const tokens = resolveTokens(config, { MY_FULL_KEY: 'tok-full-123', BUCKETKIT_KEY_READ_ONLY: 'tok-ro-4567' });
+    const tokens = resolveTokens(config, { MY_FULL_KEY: 'tok_Q7vX2mK9pL4rT8wZ', BUCKETKIT_KEY_READ_ONLY: 'tok_cN3bH6jY1sD5fG0q' });
     expect(tokens.map((t) => t.env)).toEqual(['MY_FULL_KEY', 'BUCKETKIT_KEY_READ_ONLY']);
     expect(defaultTokenEnv('read-only')).toBe('BUCKETKIT_KEY_READ_ONLY');
   });
@@ -116,7 +116,9 @@ describe('resolving key tokens', () => {
   it('fails with the env var to set when a token is missing, and refuses tokens too short to redact', () => {
     const config = validateConfig(valid);
     expect(() => resolveTokens(config, {})).toThrow(/set MY_FULL_KEY/);
-    expect(() => resolveTokens(config, { MY_FULL_KEY: 'short' })).toThrow(/shorter than 8/);
+    expect(() => resolveTokens(config, { MY_FULL_KEY: 'short' })).toThrow(
+      /key "full" \(\$MY_FULL_KEY\): only 0 of its 5 characters are random/,
+    );
   });
 });
 
@@ -131,10 +133,11 @@ describe('the command line', () => {
       shard: '2/3',
       faults: ['route-moved'],
       reportDir: 'out',
-      workers: 1,
       concurrency: 16,
       keep: true,
     });
+    // No --workers: the CLI picks them from the deployment's latency.
+    expect(options.workers).toBeUndefined();
   });
 
   it('rejects unknown options, bad levels, bad shards and bad patterns', () => {

@@ -1,20 +1,21 @@
 // The artifact scan after a run finds keys in pieces too: planted cut, wrapped or nested
 // in summaries, JUnit, run records and inside the HTML report's embedded archive, each is
-// found (and the independent detector agrees), and the guard deletes it and reports it.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+// found (and the independent detector agrees), and the guard redacts it in place (deletes
+// only what cannot be rewritten safely) and reports it.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { guardArtifacts } from '../cli/artifact-guard.ts';
+import { guardArtifacts } from '../engine/artifact-guard.ts';
 import type { PreparedTarget } from '../engine/prepare-target.ts';
 import { findLeaks } from '../report/leak-scan.ts';
 import { buildSummary } from '../report/summary.ts';
-import { filesUnder, scanForKeys, scanText, zipOf } from './support/artifact-scan.ts';
+import { filesUnder, scanForKeys, scanText, textsOfFile, zipOf } from './support/artifact-scan.ts';
 import { TEST_KEYS, cutForms } from './support/key-encodings.ts';
 import { summaryCheck } from './support/summary-checks.ts';
 
 const KEYS = { minted: 'bk_test_9f3c2a7e5b1d4c6a8e0f2b4d6c8a1e3f', every: TEST_KEYS.every };
-const secrets = Object.entries(KEYS).map(([name, token]) => ({ env: `BUCKETKIT_KEY_${name.toUpperCase()}`, token }));
+const secrets = Object.entries(KEYS).map(([name, token]) => ({ name, env: `BUCKETKIT_KEY_${name.toUpperCase()}`, token }));
 
 /** A fresh report dir holding the given files (paths relative to it). */
 function reportDirWith(files: Record<string, string>): string {
@@ -109,8 +110,8 @@ describe('the artifact guard', () => {
     ).toEqual(['summary.md']);
   });
 
-  it('deletes each file holding a piece, reports each as a harness problem, and leaves no piece behind', () => {
-    const dir = reportDirWith({ ...planted, ...harmless });
+  /** A prepared target over the dir, with the test's keys, and a summary of one failing check. */
+  function guardedRun(dir: string) {
     const target = { target: { name: 't', runDir: join(dir, 'run'), reportDir: dir }, settings: {}, secrets } as unknown as PreparedTarget;
     const summary = buildSummary(
       {
@@ -123,15 +124,54 @@ describe('the artifact guard', () => {
       },
       ['GET /a'],
     );
-    const { summaries, leaks } = guardArtifacts([target], [summary], dir);
+    return guardArtifacts([target], [summary], dir);
+  }
+
+  it('redacts each file holding a piece in place, reports each naming the file and the key, and leaves no piece behind', () => {
+    const dir = reportDirWith({ ...planted, ...harmless });
+    const { summaries, leaks } = guardedRun(dir);
     expect(leaks[0]).toHaveLength(Object.keys(planted).length);
     const problems = summaries[0].harnessProblems;
     expect(problems).toHaveLength(Object.keys(planted).length);
-    for (const file of ['html/index.html', 'run/records.jsonl'])
-      expect(problems.some((p) => p.includes(`($BUCKETKIT_KEY_MINTED) reached ${file}; the file was deleted`))).toBe(true);
-    // The deleted files are gone; summary.json, summary.md and junit.xml are written again from the run's own summary.
-    expect(relativeFiles(dir, filesUnder(dir))).toEqual(['junit.xml', 'run/settings.json', 'run/short.txt', 'summary.json', 'summary.md']);
+    for (const file of Object.keys(planted))
+      expect(problems).toContain(
+        `the key "minted" ($BUCKETKIT_KEY_MINTED) reached ${file}; it was redacted in place. This is a bug of the suite: please report it.`,
+      );
+    // Every file stays; none holds a piece of a key any more.
+    expect(relativeFiles(dir, filesUnder(dir))).toEqual([...Object.keys(planted), ...Object.keys(harmless)].sort());
     expect(scanForKeys(dir, KEYS)).toEqual([]);
     expect(scanText('the problems', problems.join('\n'), KEYS)).toEqual([]);
+    // The records keep their shape: each JSON line still parses, with the key redacted where it was.
+    const record = JSON.parse(readFileSync(join(dir, 'run/records.jsonl'), 'utf8')) as { id: string; detail: string };
+    expect(record).toEqual({ id: 'ERR-1', detail: expect.stringMatching(/^key \[redacted \$BUCKETKIT_KEY_MINTED\]/) });
+    // The HTML report's archive is rebuilt: the independent reader opens both entries, redacted.
+    const entries = textsOfFile(join(dir, 'html/index.html'), 'index.html').slice(1);
+    expect(entries.map((e) => e.where)).toEqual(['index.html!report.json', 'index.html!trace.txt']);
+    expect(entries[1].text).toContain('[redacted $BUCKETKIT_KEY_MINTED]');
+    expect(JSON.parse(entries[0].text)).toEqual({ nested: expect.any(String) });
+  });
+
+  it('deletes only what cannot be rewritten safely, saying which and why', () => {
+    const binary = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]), Buffer.from(`tEXt key ${token}`), Buffer.alloc(8)]);
+    const dir = reportDirWith({ 'summary.md': `echoed ${token}`, 'run/settings.json': harmless['run/settings.json'] });
+    mkdirSync(join(dir, 'html/data'), { recursive: true });
+    writeFileSync(join(dir, 'html/data/shot.png'), binary);
+    writeFileSync(join(dir, 'html/data/trace.zip'), zipOf([{ name: 'trace.network', data: `{"auth":"Bearer ${token}"}` }]));
+    const problems = guardedRun(dir).summaries[0].harnessProblems;
+    expect(problems.sort()).toEqual([
+      'the key "minted" ($BUCKETKIT_KEY_MINTED) reached html/data/shot.png; the file was deleted: it is no text (it holds NUL bytes), so redacting characters would corrupt it. This is a bug of the suite: please report it.',
+      'the key "minted" ($BUCKETKIT_KEY_MINTED) reached html/data/trace.zip; it was redacted in place. This is a bug of the suite: please report it.',
+      'the key "minted" ($BUCKETKIT_KEY_MINTED) reached summary.md; it was redacted in place. This is a bug of the suite: please report it.',
+    ]);
+    expect(relativeFiles(dir, filesUnder(dir))).toEqual([
+      'html/data/trace.zip',
+      'junit.xml',
+      'run/settings.json',
+      'summary.json',
+      'summary.md',
+    ]);
+    expect(scanForKeys(dir, KEYS)).toEqual([]);
+    const [, entry] = textsOfFile(join(dir, 'html/data/trace.zip'), 'trace.zip');
+    expect(JSON.parse(entry.text)).toEqual({ auth: 'Bearer [redacted $BUCKETKIT_KEY_MINTED]' });
   });
 });

@@ -6,7 +6,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../cli/run-conformance.ts';
+import type { Summary } from '../report/summary.ts';
+import { conformanceCli } from './support/cli-async.ts';
+import { startVariant } from './support/variant.ts';
 import { findLeaks, listFiles, textsOf } from '../report/leak-scan.ts';
 
 describe('the key leak scan', () => {
@@ -27,29 +29,34 @@ describe('the key leak scan', () => {
     expect(leaks.every((l) => l.secrets.length === 1 && l.secrets[0].env === 'BUCKETKIT_KEY_X')).toBe(true);
   });
 
-  it('finds no key in any artifact of a run whose server echoes keys in errors, and none reached Playwright', async () => {
-    const reportDir = mkdtempSync(join(tmpdir(), 'bk-leak-'));
-    const { summary, secrets } = await runConformance({
-      faults: ['key-echoed-in-error'],
-      level: 'profile',
-      readOnly: false,
-      grep: '@errors|@auth',
-      reportDir,
-      workers: 2,
-      quiet: true,
-      ciResultsFile: '',
-      env: { ...process.env, BUCKETKIT_CONFIG: '', BUCKETKIT_BASE_URL: '' },
-    });
-    // The echo is caught, and its failure record shows the body with the key redacted.
-    expect(summary.checks.find((c) => c.id === 'ERR-key-not-echoed')?.status).toBe('fail');
-    expect(summary.harnessProblems).toEqual([]);
-    const files = listFiles(reportDir);
-    const html = files.find((f) => f.endsWith('index.html'))!;
-    expect(files.some((f) => f.endsWith('junit.xml'))).toBe(true);
-    // The scan reads the report's embedded archive: the query-key probes' steps are there, with the key redacted.
-    const archive = textsOf(readFileSync(html)).join('\n');
-    expect(archive).toMatch(/GET [^"]*access_token=\[redacted \$BUCKETKIT_KEY_[A-Z_]+\]/);
-    expect(findLeaks(reportDir, secrets)).toEqual([]);
-    expect(readFileSync(join(reportDir, 'summary.md'), 'utf8')).toContain('[redacted $BUCKETKIT_KEY_');
-  }, 120_000);
+  it('finds no key in any artifact of a Playwright run whose server echoes keys in errors', async () => {
+    const variant = await startVariant({ faults: ['key-echoed-in-error'] });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'bk-leak-'));
+      const config = join(dir, 'deployment.json');
+      writeFileSync(config, JSON.stringify({ ...variant.config, overrides: { consistencyWindowMs: 1000 } }));
+      const reportDir = join(dir, 'report');
+      const run = await conformanceCli(['--config', config, '--grep', '@errors|@auth', '--report-dir', reportDir]);
+      expect(run.status, run.stdout.slice(-2000)).toBe(1);
+      const summary = JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as Summary;
+      // The echo is caught, and its failure record shows the body with the key redacted.
+      expect(summary.checks.find((c) => c.id === 'ERR-key-not-echoed')?.status).toBe('fail');
+      expect(summary.harnessProblems).toEqual([]);
+      const files = listFiles(reportDir);
+      const html = files.find((f) => f.endsWith('index.html'))!;
+      expect(files.some((f) => f.endsWith('junit.xml'))).toBe(true);
+      // The scan reads the report's embedded archive: the query-key probes' steps are there, naming the key's channel only.
+      const archive = textsOf(readFileSync(html)).join('\n');
+      expect(archive).toMatch(/GET \/[^"]* \(the key in \?access_token=\)/);
+      const secrets = variant.keys.map((k) => ({
+        env: `BUCKETKIT_KEY_${k.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`,
+        token: variant.token(k.name),
+        name: k.name,
+      }));
+      expect(findLeaks(reportDir, secrets)).toEqual([]);
+      expect(readFileSync(join(reportDir, 'summary.md'), 'utf8')).toContain('[redacted $BUCKETKIT_KEY_');
+    } finally {
+      await variant.close();
+    }
+  }, 300_000);
 });

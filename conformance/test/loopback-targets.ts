@@ -73,6 +73,10 @@ export async function failingProxy(target: string, answered: number, how: 'dies'
       res.writeHead(up.statusCode!, up.headers);
       up.pipe(res);
     });
+    // A dying proxy resets the connections in flight on both sides: each side only drops its peer, nothing throws.
+    upstream.on('error', () => res.destroy());
+    req.on('error', () => upstream.destroy());
+    res.on('error', () => upstream.destroy());
     req.pipe(upstream);
   });
   const loopback = await listen(server, sockets);

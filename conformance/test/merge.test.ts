@@ -1,14 +1,14 @@
 // --merge: an incomplete or inconsistent shard set is refused (exit 3) with the
 // reason, a missing report dir is named, and the merged report dir gets a JUnit
-// XML of every check; an unknown command is a bad option (exit 3).
+// XML of every check (from the shards' blob reports, see sharding.test.ts); an unknown command is a bad option (exit 3).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderJunit } from '../report/junit.ts';
-import { mergeReportDirs, readShardParts } from '../report/merge-reports.ts';
+import { readShardParts } from '../report/merge-reports.ts';
 import { mergeSummaries, ShardSetError } from '../report/shard-set.ts';
 import { summaryCheck } from './support/summary-checks.ts';
 import { buildSummary, type Summary, type SummaryCheck } from '../report/summary.ts';
@@ -98,6 +98,22 @@ describe('the shard set', () => {
     expect(merged.totals.pass).toBe(2);
     expect(merged.mergedShards).toEqual(['1/2', '2/2']);
   });
+
+  it('adds up what the shards sent and met, the transient failures included', () => {
+    const stats = (requests: number, met: number, resent: number) => ({
+      stats: { durationMs: 1000 * requests, requests, rateLimited: 1, transient: { met, resent, reproduced: met - resent, notResent: 0 } },
+    });
+    const merged = mergeSummaries(
+      [shard('r1', '1/2', [check('A', 'pass')], stats(10, 3, 2)), shard('r2', '2/2', [check('B', 'pass')], stats(20, 4, 4))],
+      routes,
+    );
+    expect(merged.stats).toEqual({
+      durationMs: 20_000,
+      requests: 30,
+      rateLimited: 2,
+      transient: { met: 7, resent: 6, reproduced: 1, notResent: 0 },
+    });
+  });
 });
 
 describe('the merged JUnit XML', () => {
@@ -153,19 +169,6 @@ describe('merging report dirs', () => {
     expect(read).toThrow(`${join(root, 'empty')} has no summary.json`);
     expect(read).not.toThrow(/ENOENT/);
   });
-
-  it('writes summary.json, summary.md and junit.xml of the whole run', () => {
-    const root = tmp();
-    const dirs = [
-      writeShard(root, 's1', shard('r1', '1/2', [check('A', 'pass')])),
-      writeShard(root, 's2', shard('r2', '2/2', [check('B', 'fail', { failure: { expected: 'x', actual: 'y' } })])),
-    ];
-    const merged = mergeReportDirs(dirs, join(root, 'out'), routes);
-    expect(merged.totals).toMatchObject({ pass: 1, fail: 1 });
-    expect(JSON.parse(readFileSync(join(root, 'out', 'summary.json'), 'utf8')).runId).toBe('r1+r2');
-    expect(readFileSync(join(root, 'out', 'summary.md'), 'utf8')).toContain('# bucketkit conformance: FAILED');
-    expect(readFileSync(join(root, 'out', 'junit.xml'), 'utf8').match(/<testcase /g)).toHaveLength(2);
-  });
 });
 
 describe('the command', () => {
@@ -186,9 +189,10 @@ describe('the command', () => {
     expect(run.stderr).not.toMatch(/ENOENT|\n\s+at /);
   });
 
-  it('--merge of a complete set exits 0 and writes junit.xml; one in which no check ran exits 2', () => {
+  it('--merge of shard dirs without blob reports exits 3 naming each, and writes nothing', () => {
+    // The merged HTML and JUnit reports come from Playwright's blob reports; a summary alone cannot make them.
     const root = tmp();
-    const ok = cli(
+    const run = cli(
       'conformance',
       '--merge',
       writeShard(root, 'a1', shard('r1', '1/2', [check('A', 'pass')])),
@@ -196,19 +200,9 @@ describe('the command', () => {
       '--report-dir',
       join(root, 'ok'),
     );
-    expect(ok.status).toBe(0);
-    expect(ok.stdout).toContain('PASSED (exit 0)');
-    expect(existsSync(join(root, 'ok', 'junit.xml'))).toBe(true);
-    const none = cli(
-      'conformance',
-      '--merge',
-      writeShard(root, 'b1', shard('r3', '1/2', [check('A', 'skip')])),
-      writeShard(root, 'b2', shard('r4', '2/2', [])),
-      '--report-dir',
-      join(root, 'none'),
-    );
-    expect(none.status).toBe(2);
-    expect(none.stdout).toContain('NO RESULTS (exit 2): no check ran');
+    expect(run.status).toBe(3);
+    for (const dir of ['a1', 'a2']) expect(run.stderr).toContain(`${join(root, dir)} has no blob report`);
+    expect(existsSync(join(root, 'ok', 'summary.json'))).toBe(false);
   });
 
   it('an unknown command exits 3 (a bad option)', () => {

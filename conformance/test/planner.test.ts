@@ -8,7 +8,9 @@ import type { CheckDef } from '../plan/check-types.ts';
 import { planChecks } from '../plan/planner.ts';
 import { pickKeys } from '../plan/key-picker.ts';
 import { generateChecks } from '../checks/all-checks.ts';
-import { bodyFileFields, FOREIGN_FILE_OPERATIONS } from '../checks/foreign-file-checks.ts';
+import { FOREIGN_FILE_OPERATIONS } from '../checks/foreign-file-checks.ts';
+import { BOOKS } from '../operations/books.ts';
+import { bodyFileFields } from '../operations/request-fields.ts';
 import { HOSTILE_QUERY_VALUES, hostileQueries } from '../checks/robustness-checks.ts';
 
 const buckets = { allowed: 'bkt_a', other: 'bkt_b' };
@@ -115,6 +117,9 @@ describe('checks generated from the route table', () => {
   it('checks every route that names a file for a file of the other bucket, trash restore and purge included', () => {
     const naming = routes.filter((r) => r.pathTemplate.includes('{fileId}') || bodyFileFields(r).length > 0).map((r) => r.operationId);
     expect([...FOREIGN_FILE_OPERATIONS].sort()).toEqual([...naming, 'updateTrash'].sort());
+    // Every book that says its request names a file has a case naming the other bucket's.
+    const named = routes.filter((r) => BOOKS[r.operationId as keyof typeof BOOKS].names.files.length > 0).map((r) => r.operationId);
+    expect([...FOREIGN_FILE_OPERATIONS].sort()).toEqual(named.sort());
     const foreign = defs.filter((d) => /^BUCKET-\w+-foreign-[a-z]+-unreached$/.test(d.id));
     expect(foreign.map((d) => d.id)).toEqual(
       expect.arrayContaining(['BUCKET-updateTrash-foreign-restore-unreached', 'BUCKET-updateTrash-foreign-purge-unreached']),

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../mocks/http/start-mock-server.ts';
-import { runConformance } from '../cli/run-conformance.ts';
+import { runInProcess } from '../engine/run-in-process.ts';
+import { verdictOf } from '../report/summary.ts';
 
 /** A loopback proxy in front of the mock that counts requests per method. */
 async function countingProxy(
@@ -77,7 +78,7 @@ describe('a read-only run', () => {
 
   it('sends only GET requests, each with the run id header, and fails no check', async () => {
     const reportDir = mkdtempSync(join(tmpdir(), 'bk-ro-report-'));
-    const { summary } = await runConformance({
+    const { summary } = await runInProcess({
       config: configPath,
       level: 'profile',
       readOnly: true,
@@ -99,5 +100,13 @@ describe('a read-only run', () => {
       reason: 'sends a writing request; skipped by --read-only',
     });
     expect(summary.checks.find((c) => c.id === 'SCOPE-listAutomations-refused')?.status).toBe('pass');
+    // A conforming deployment read only gets a verdict: checks resting on a writing route's served proof are skipped
+    // as planned, never "could not run" (which would make every read-only run INCOMPLETE).
+    expect(summary.checks.find((c) => c.id === 'ORACLE-auth-updateFile')).toMatchObject({
+      status: 'skip',
+      reason: 'rests on updateFile being served, which only a writing request shows; skipped by --read-only',
+    });
+    expect(summary.checks.filter((c) => c.status === 'error').map((c) => `${c.id}: ${c.reason}`)).toEqual([]);
+    expect(verdictOf(summary).exitCode).toBe(0);
   }, 120_000);
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRedactor, secretForms } from '../http/redact.ts';
 import { buildCurl } from '../http/curl.ts';
-import { describeResponse } from '../checks/assert.ts';
+import { describeResponse } from '../client/assert.ts';
 import type { Exchange } from '../http/api-client.ts';
 import { TEST_KEYS, encodedForms } from './support/key-encodings.ts';
 import { findKey } from './support/key-oracle.ts';

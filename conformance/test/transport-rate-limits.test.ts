@@ -2,28 +2,13 @@
 // seconds and as an HTTP date is waited out, a server that always says 429 ends
 // in a RateLimitedError within the caps (never a 429 handed back), pacing per key
 // comes close to a token bucket's rate, and maxRps and concurrency hold.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTransport } from '../http/transport/create-transport.ts';
+import { describe, expect, it } from 'vitest';
 import { RateLimitedError } from '../http/transport/transport-errors.ts';
-import type { Transport, TransportConfig, WireRequest } from '../http/transport/transport-types.ts';
-import { answer, serve, tokenBucket, type Handler, type WireServer } from './support/wire-servers.ts';
+import type { WireRequest } from '../http/transport/transport-types.ts';
+import { closedAfterEach } from './support/closed-after-each.ts';
+import { answer, tokenBucket, type Handler } from './support/wire-servers.ts';
 
-const opened: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const thing of opened.splice(0).reverse()) await thing.close();
-});
-
-async function server(handler: Handler): Promise<WireServer> {
-  const started = await serve(handler);
-  opened.push(started);
-  return started;
-}
-
-function transport(config: Partial<TransportConfig> & { baseUrl: string }): Transport {
-  const made = createTransport({ timeoutMs: 5000, ...config });
-  opened.push(made);
-  return made;
-}
+const { server, transport } = closedAfterEach();
 
 const get = (url: string, key = 'full'): WireRequest => ({
   method: 'GET',

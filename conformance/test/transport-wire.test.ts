@@ -1,7 +1,7 @@
 // The transport against real loopback servers that misbehave on the wire:
 // redirects (never followed, a key never reaches another origin), a trickle,
 // a gzip bomb and a 200 MB answer (memory bounded, raw bytes kept), a 503
-// without Retry-After, a refused port, and a private TLS CA.
+// without Retry-After (no rate limit), a refused port, and a private TLS CA.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -179,14 +179,14 @@ describe('bounded answers', () => {
 });
 
 describe('answers that are not rate limits', () => {
-  it('a 503 without Retry-After is the answer, sent once', async () => {
+  it('a 503 without Retry-After is no rate limit: sent again as a transient failure, and the answer once it reproduces', async () => {
     const down = await server(answer(503, { 'content-type': 'text/plain' }, 'down for maintenance'));
-    const client = transport({ baseUrl: down.origin });
+    const client = transport({ baseUrl: down.origin, transient: { firstBackoffMs: 10 } });
     const got = await client.send(get(`${down.origin}/x`));
-    expect(got).toMatchObject({ status: 503, attempts: 1 });
+    expect(got).toMatchObject({ status: 503, attempts: 4 });
     expect(got.body.toString()).toBe('down for maintenance');
-    expect(down.received).toHaveLength(1);
-    expect(client.stats()).toMatchObject({ rateLimited: 0, retries: 0 });
+    expect(down.received).toHaveLength(4);
+    expect(client.stats()).toMatchObject({ rateLimited: 0, retries: 0, transient: { met: 4, resent: 3, reproduced: 1 } });
   });
 
   it('a closed port is a TransportError naming the refusal', async () => {

@@ -29,6 +29,19 @@ describe('the verdict', () => {
     expect(renderMarkdown(s)).toContain('# bucketkit conformance: FAILED');
   });
 
+  it("of a run of a team's own tests alone is theirs: PASSED when they pass, FAILED when one fails, never NO RESULTS", () => {
+    const user = (title: string, status: 'passed' | 'failed') => ({ title, file: 'e2e/files.spec.ts', status });
+    const passing = summarize([], { userTests: [user('lists', 'passed'), user('tags', 'passed')] });
+    expect(verdictOf(passing)).toEqual({
+      exitCode: 0,
+      label: 'PASSED',
+      reason: '2 of your own tests passed, none failed (no check of the kit ran).',
+    });
+    const failing = summarize([check('B', 'pass')], { userTests: [user('lists', 'failed'), user('tags', 'passed')] });
+    expect(verdictOf(failing)).toEqual({ exitCode: 1, label: 'FAILED', reason: '1 of your own tests failed.' });
+    expect(verdictOf(summarize([])).label).toBe('NO RESULTS');
+  });
+
   it('of a run cut short without a failure is INCOMPLETE, exit 2', () => {
     const stop = 'the deployment stopped answering';
     const s = summarize([check('B', 'pass'), ...notRun(3, stop)], { incomplete: { exitCode: 2, reason: stop } });

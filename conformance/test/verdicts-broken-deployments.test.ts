@@ -1,6 +1,7 @@
 // Deployments that break a rule, or hardly answer, get a verdict that says so:
 // uploads that never become ready or need upload-complete fail the upload rule
-// (and only what needs test files is "not run", pointing at it); routes served
+// (and only what needs the run's own test files is "not run", pointing at it;
+// files the bucket already holds serve the rest); routes served
 // under another path shape or not at all are failed by their served check and
 // the rest of their checks are "not served", never passed; a deployment that
 // answers every request 429 gives no verdict and no passing refusal.
@@ -11,7 +12,7 @@ import { servesOnly } from './support/partial-server.ts';
 import { always429 } from './support/rate-limit-rules.ts';
 import { underPath, when } from './support/rule-stack.ts';
 import { startUploadNeedsCompleteVariant, startVariant, type Variant } from './support/variant.ts';
-import { describeRun, runAgainst, type VariantRun } from './support/variant-run.ts';
+import { describeRun, idsWith, runAgainst, type VariantRun } from './support/variant-run.ts';
 
 /** Every check that could not run names what it needed and the check whose rule that rests on. */
 function expectNotRunPointsAt(run: VariantRun, checkId: string): void {
@@ -34,6 +35,9 @@ describe('a deployment whose', () => {
     expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
     expect(run.byId.get('UPLOAD-appears-without-complete')?.status).toBe('fail');
     expectNotRunPointsAt(run, 'UPLOAD-appears-without-complete');
+    // Files the bucket already holds serve the checks that only read them or change their tags; nothing else fails.
+    expect(idsWith(run, 'fail')).toEqual(['UPLOAD-appears-without-complete']);
+    expect(run.byId.get('SCOPE-updateFile-allowed')?.status).toBe('pass');
     // Checks that need no test file still give their verdict.
     expect(run.byId.get('AUTH-listWorkspaces-refused')?.status).toBe('pass');
     expect(run.verdict.reason).toMatch(/checks? could not run/);
@@ -73,15 +77,36 @@ describe('a deployment whose', () => {
     expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
     for (const op of ['listWorkspaces', 'listBuckets', 'listFiles']) expect(run.byId.get(`PATH-${op}-served`)?.status, op).toBe('pass');
     expect(run.byId.get('PATH-presignUpload-served')?.status).toBe('fail');
-    // A route whose proof needs a test file cannot be shown served without uploads: its checks say so, none passes.
-    expect(run.byId.get('PATH-updateFile-served')?.reason).toMatch(/^not run: .*\(see PATH-presignUpload-served\)/);
-    expect(run.byId.get('SCOPE-updateFile-refused')?.reason).toMatch(/^not run: PATH-updateFile-served could not show the route is served/);
+    // Without uploads, a file already listed in the bucket is the real target of PATCH's proof: the unbuilt route fails
+    // its served check, and its other checks are not served.
+    expect(run.byId.get('PATH-updateFile-served')?.status).toBe('fail');
+    expect(run.byId.get('SCOPE-updateFile-refused')?.reason).toMatch(
+      /^not served: PATCH .* answered 404 .*\(see PATH-updateFile-served\)$/,
+    );
+    // A route whose call would trash a file is shown not there by a call on a file that does not exist, beside a control.
+    expect(run.byId.get('PATH-trashFiles-served')?.status).toBe('fail');
+    expect(run.byId.get('SCOPE-trashFiles-refused')?.status).toBe('unserved');
     expect(run.byId.get('SCOPE-listFiles-refused')?.status).toBe('pass');
+    // Nothing can be uploaded: the listing filters are judged on the files the bucket already holds.
+    for (const id of ['LIST-prefix-honoured', 'LIST-prefix-partial-segment', 'LIST-tag-honoured'])
+      expect(run.byId.get(id)?.status, id).toBe('pass');
     const unbuiltPassed = run.summary.checks.filter(
       (c) => c.status === 'pass' && /-(refused|401|other-refused)$/.test(c.id) && !/-(listWorkspaces|listBuckets|listFiles)-/.test(c.id),
     );
     expect(unbuiltPassed.map((c) => c.id)).toEqual([]);
     expect(run.summary.totals.unserved).toBeGreaterThan(50);
+  }, 240_000);
+
+  it('is partly built and its listing filters are wrong FAILS the filter checks, judged on the files it already holds', async () => {
+    variant = await startVariant({
+      rules: [servesOnly(['listWorkspaces', 'listBuckets', 'listFiles'])],
+      faults: ['prefix-cut-to-last-slash', 'tag-filter-ignored'],
+    });
+    const run = await runAgainst(variant);
+    console.log(describeRun('3 routes of 21, filters wrong', run));
+    expect(run.byId.get('LIST-prefix-partial-segment')?.status).toBe('fail');
+    expect(run.byId.get('LIST-tag-honoured')?.status).toBe('fail');
+    expect(run.byId.get('LIST-prefix-honoured')?.status).toBe('pass');
   }, 240_000);
 
   it('answers every request 429 gives no verdict, says it was rate limited, and passes no refusal check', async () => {

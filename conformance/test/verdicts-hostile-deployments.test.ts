@@ -54,9 +54,10 @@ describe('a deployment that', () => {
     const run = await runAgainst(variant);
     const grown = rssMb() - before;
     console.log(`${describeRun('gzip bomb and 16 MB answers', run)}; memory grew ${grown.toFixed(0)} MB`);
-    // A plain run grows this process (mock, proxy and suite) by about 110 MB; each of these answers is cut at the
-    // client's 8 MiB cap (a 10 GiB bomb held whole, or inflated, would need gigabytes).
-    expect(grown).toBeLessThan(600);
+    // A run grows this process (mock, proxy and suite) by a few hundred MB on a loaded machine (answers of up to the
+    // client's 8 MiB cap in flight, 16 at a time, collected late); a 10 GiB bomb inflated, or the 16 MB answers held
+    // whole for the run, would need gigabytes.
+    expect(grown).toBeLessThan(1200);
     expect(run.summary.harnessProblems).toEqual([]);
     expect(run.summary.checks.filter((c) => c.reason?.startsWith('harness error')).map((c) => c.id)).toEqual([]);
   }, 240_000);

@@ -4,14 +4,17 @@
 // the other bucket holds the run's marked resources; the oracle then looks for
 // the other bucket's markers in every answer.
 import type { Route } from '../../openapi/contract/route-table.ts';
-import { expectedScope, type GeneratorContext } from '../checks/generator-context.ts';
-import { readPages } from '../checks/read-back.ts';
-import { callRequest } from '../checks/request-builder.ts';
+import { type GeneratorContext } from '../plan/generator-context.ts';
+import { expectedScope } from '../oracles/who-may-call.ts';
+import { readPages } from '../client/read-back.ts';
+import { callRequest } from '../client/request-builder.ts';
 import type { TrafficTask } from './traffic-types.ts';
 
 function listingTask(route: Route, g: GeneratorContext): TrafficTask {
   return {
     name: `a key barred from the other bucket reads ${route.method} ${route.pathTemplate}, every page`,
+    operationId: route.operationId,
+    rules: ['bucket-limits'],
     keys: {
       barred: { holds: [expectedScope(route, g.overrides)], reaches: route.bucketScoped ? ['allowed'] : undefined, barredFrom: 'other' },
     },

@@ -4,10 +4,15 @@
 // not list; and the file listing of the run's own prefix at the limits that
 // find the largest page served. Sent only when the run learns.
 import type { Route } from '../../openapi/contract/route-table.ts';
-import { expectedScope, holder, type GeneratorContext } from '../checks/generator-context.ts';
-import { callRequest, routePath } from '../checks/request-builder.ts';
+import { holder, type GeneratorContext } from '../plan/generator-context.ts';
+import { expectedScope } from '../oracles/who-may-call.ts';
+import { callRequest, routePath } from '../client/request-builder.ts';
 import { limitAnswer, MAX_LIMIT_PROBES, nextLimitToTry, type LimitAnswer } from '../learn/page-size.ts';
 import type { TrafficTask } from './traffic-types.ts';
+import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
+import { attributed, attributionOf } from '../run/attribution.ts';
+import type { CheckSession } from '../plan/check-run.ts';
+import { pickKeys } from '../plan/key-picker.ts';
 
 const routeOf = (g: GeneratorContext, operationId: string): Route => {
   const route = g.routes.find((r) => r.operationId === operationId);
@@ -25,6 +30,8 @@ export function learnProbes(g: GeneratorContext): TrafficTask[] {
   return [
     {
       name: 'learn: a key barred from the other bucket lists its files',
+      operationId: 'learn',
+      rules: ['learn'],
       keys: { barred: { holds: [reads], barredFrom: 'other' } },
       writes: false,
       async run(ctx) {
@@ -33,6 +40,8 @@ export function learnProbes(g: GeneratorContext): TrafficTask[] {
     },
     {
       name: 'learn: a request without a key',
+      operationId: 'learn',
+      rules: ['learn'],
       keys: {},
       writes: false,
       async run(ctx) {
@@ -41,6 +50,8 @@ export function learnProbes(g: GeneratorContext): TrafficTask[] {
     },
     {
       name: 'learn: a method the spec does not list',
+      operationId: 'learn',
+      rules: ['learn'],
       keys: { holder: holder(unlisted, g.overrides) },
       // Not a GET: a --read-only run sends none.
       writes: true,
@@ -50,6 +61,8 @@ export function learnProbes(g: GeneratorContext): TrafficTask[] {
     },
     {
       name: 'learn: the largest page a listing serves',
+      operationId: 'learn',
+      rules: ['learn'],
       keys: { reader: { holds: [reads], reaches: ['allowed'] } },
       writes: false,
       async run(ctx) {
@@ -69,4 +82,21 @@ export function learnProbes(g: GeneratorContext): TrafficTask[] {
       },
     },
   ];
+}
+
+/** Sends the learner's probes in a session, each with the keys it needs (a probe no key fits is not sent). */
+export async function sendLearnProbes(session: CheckSession): Promise<void> {
+  const { settings } = session;
+  const g = { routes: loadRouteTable(), overrides: settings.overrides };
+  await Promise.all(
+    learnProbes(g).map((task) =>
+      attributed(attributionOf(task.name, 'setup'), async () => {
+        const keys = Object.fromEntries(
+          Object.entries(task.keys).map(([role, need]) => [role, pickKeys(settings.keys, need, settings.buckets)]),
+        );
+        if (Object.values(keys).some((chosen) => chosen.length === 0) || (task.writes && settings.readOnly)) return;
+        await task.run(session.context(keys, { ready: false }, new Set())).catch(() => undefined);
+      }),
+    ),
+  );
 }

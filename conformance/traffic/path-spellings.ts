@@ -6,7 +6,7 @@
 // redirect, 404, 400 or 405 such a path; the rules over every exchange fail
 // only a 2xx that gives a key more than it holds, or a 5xx.
 import type { Route } from '../../openapi/contract/route-table.ts';
-import type { GeneratorContext } from '../checks/generator-context.ts';
+import type { GeneratorContext } from '../plan/generator-context.ts';
 import type { TrafficTask } from './traffic-types.ts';
 import { sendersOf, variantTask, type Variant } from './variant-calls.ts';
 
@@ -35,6 +35,8 @@ export function spellingsOf(route: Route): Variant[] {
   const ids = route.pathTemplate.split('/').filter(isId);
   const idName = ids.includes('{bucketId}') ? '{bucketId}' : ids.at(-1);
   return [
+    // The path as documented: the rule holds for the plain request before any other spelling.
+    { variant: 'the valid call as documented', shape: (base) => base },
     { variant: 'trailing slash', shape: (base) => ({ ...base, path: `${base.path}/` }) },
     { variant: 'doubled slash', shape: (base) => ({ ...base, path: base.path.replace(/\/(?=[^/]*$)/, '//') }) },
     segmentVariant(route, 'a percent-encoded unreserved character in a literal segment', (t) =>

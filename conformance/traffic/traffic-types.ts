@@ -1,14 +1,18 @@
-// Traffic: requests the run sends only so that the rules judged over every
-// exchange (the oracles) see more of the deployment: HEAD of GET routes, other
-// spellings of a path, method overrides, odd Authorization headers, every
-// listing read by a key barred from the other bucket. A traffic task asserts
-// nothing itself; what its exchanges show is judged with everything else.
-import type { CheckRun, KeyNeed } from '../plan/check-types.ts';
+// Traffic: requests an oracle check sends so that a rule is judged on more
+// than the checks' own calls: HEAD of GET routes, other spellings of a path,
+// method overrides, odd Authorization headers, every listing read by a key
+// barred from the other bucket. A task asserts nothing itself; the oracle
+// check of its rule and route judges what its exchanges show.
+import type { KeyNeed } from '../plan/check-types.ts';
+import type { CheckRun } from '../plan/check-run.ts';
 import type { SetupPart } from '../plan/fixture-types.ts';
 
 export interface TrafficTask {
-  /** Names the task in reports (its requests are attributed to "traffic: <name>"). */
+  /** Names the task in reports. */
   name: string;
+  /** The route whose oracle checks send it, and the rules (ORACLE_RULES slugs) it gives those checks a chance to see broken. */
+  operationId: string;
+  rules: string[];
   /** The keys it sends with, by role (planned like a check's; a task whose keys no configured key fits is not sent). */
   keys: Record<string, KeyNeed>;
   /** It sends writing requests (never sent in a --read-only run). */

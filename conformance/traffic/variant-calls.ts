@@ -1,15 +1,18 @@
 // What the request-variant traffic shares: who sends a variant (no key, a key
 // lacking the route's scope, a key barred from the other bucket, a key holding
-// the scope), the route's valid call on a real target (made once per run and
-// bucket), and the variant as an IntendedRequest naming what it meant to reach.
+// the scope), and the variant of the route's valid call on a real target
+// (operations/valid-call.ts) as an IntendedRequest naming what it meant to reach.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { Auth } from '../http/api-client.ts';
 import type { IntendedRequest } from '../oracles/logged-exchange.ts';
-import type { CheckRun, KeyNeed } from '../plan/check-types.ts';
-import type { DisposableFiles, SetupPart } from '../plan/fixture-types.ts';
-import { expectedScope, type GeneratorContext } from '../checks/generator-context.ts';
-import { scenarioFor } from '../checks/operations.ts';
-import { callRequest, type BucketRole, type OperationCall } from '../checks/request-builder.ts';
+import type { KeyNeed } from '../plan/check-types.ts';
+import type { CheckRun } from '../plan/check-run.ts';
+import type { SetupPart } from '../plan/fixture-types.ts';
+import { type GeneratorContext } from '../plan/generator-context.ts';
+import { expectedScope } from '../oracles/who-may-call.ts';
+import { bookOf } from '../operations/books.ts';
+import { validCall } from '../operations/valid-call.ts';
+import { callRequest, type BucketRole, type OperationCall } from '../client/request-builder.ts';
 import type { TrafficTask } from './traffic-types.ts';
 
 /** Who sends a variant, and on which bucket. */
@@ -29,11 +32,15 @@ const WHO: Record<Sender, string> = {
   holder: 'by a key holding the scope',
 };
 
+/** The rule a sender's variants can show broken: no key (auth), a key lacking the scope (scope), a barred key (bucket-limits), a key that may (robustness). */
+export const RULE_OF_SENDER: Record<Sender, string> = { none: 'auth', lacking: 'scope', barred: 'bucket-limits', holder: 'robustness' };
+
 /** The bucket a sender's variants name: the other one for a barred key, else the one the run may reach. */
 const bucketOf = (sender: Sender): BucketRole => (sender === 'barred' ? 'other' : 'allowed');
 
-function keyNeed(sender: Sender, route: Route, g: GeneratorContext): Record<string, KeyNeed> {
-  const scope = expectedScope(route, g.overrides);
+/** The key a sender of the route needs, by role (`key`; none for no key). */
+export function keyNeed(sender: Sender, route: Route, overrides: GeneratorContext['overrides']): Record<string, KeyNeed> {
+  const scope = expectedScope(route, overrides);
   const reaches: KeyNeed['reaches'] = route.bucketScoped ? ['allowed'] : undefined;
   if (sender === 'none') return {};
   if (sender === 'lacking') return { key: { lacks: scope, reaches } };
@@ -43,23 +50,7 @@ function keyNeed(sender: Sender, route: Route, g: GeneratorContext): Record<stri
 
 /** The shared test files a route's valid call on a bucket needs. */
 function needsOf(route: Route, bucket: BucketRole): SetupPart[] | undefined {
-  return scenarioFor(route).files === 'shared' ? [bucket === 'other' ? 'otherFile' : 'allowedFile'] : undefined;
-}
-
-// One valid call per run, route and bucket, whichever task asks first: each disposable file is an upload.
-const calls = new WeakMap<DisposableFiles, Map<string, Promise<OperationCall>>>();
-
-/** The route's valid call on a real target of the bucket (with a valid body for a writing route), made once per run. */
-export function validCall(ctx: CheckRun, route: Route, bucket: BucketRole): Promise<OperationCall> {
-  let made = calls.get(ctx.files);
-  if (!made) calls.set(ctx.files, (made = new Map()));
-  const id = `${route.operationId} ${bucket}`;
-  let call = made.get(id);
-  if (!call) {
-    call = scenarioFor(route).valid(ctx, bucket);
-    made.set(id, call);
-  }
-  return call;
+  return bookOf(route).files === 'shared' ? [bucket === 'other' ? 'otherFile' : 'allowedFile'] : undefined;
 }
 
 /** The request of a route's valid call, as a variant of it meant to reach the route. */
@@ -89,14 +80,17 @@ export function variantTask(
   sender: Sender,
   what: string,
   variants: (ctx: CheckRun) => Variant[],
+  rule: string | string[] = RULE_OF_SENDER[sender],
 ): TrafficTask {
   const bucket = bucketOf(sender);
-  const scenario = scenarioFor(route);
+  const book = bookOf(route);
   return {
     name: `${what} of ${route.method} ${route.pathTemplate}, ${WHO[sender]}`,
-    keys: keyNeed(sender, route, g),
+    operationId: route.operationId,
+    rules: [rule].flat(),
+    keys: keyNeed(sender, route, g.overrides),
     // A server that broke a rule would act on the valid body.
-    writes: route.mutates || scenario.files === 'disposable',
+    writes: route.mutates || book.files === 'disposable',
     needs: needsOf(route, bucket),
     async run(ctx) {
       const call = await validCall(ctx, route, bucket);
@@ -107,7 +101,10 @@ export function variantTask(
   };
 }
 
-/** The senders of variants on a route: no key, a key lacking its scope, and on a bucket route a key barred from the other bucket. */
+/**
+ * The senders of variants on a route: no key, a key lacking its scope, on a bucket route a key barred from the
+ * other bucket, and a key that may call it (whose variants must never be answered with a 5xx).
+ */
 export function sendersOf(route: Route): Sender[] {
-  return route.bucketScoped ? ['none', 'lacking', 'barred'] : ['none', 'lacking'];
+  return route.bucketScoped ? ['none', 'lacking', 'barred', 'holder'] : ['none', 'lacking', 'holder'];
 }

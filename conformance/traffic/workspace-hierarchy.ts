@@ -4,11 +4,12 @@
 // then judges whether any such request was served.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { RunSettings } from '../config/config-types.ts';
-import { expectedScope, type GeneratorContext } from '../checks/generator-context.ts';
-import { scenarioFor } from '../checks/operations.ts';
-import { listedItems } from '../checks/read-back.ts';
-import { callRequest, isSuccess, routeById } from '../checks/request-builder.ts';
-import type { CheckRun } from '../plan/check-types.ts';
+import { type GeneratorContext } from '../plan/generator-context.ts';
+import { expectedScope } from '../oracles/who-may-call.ts';
+import { bookOf } from '../operations/books.ts';
+import { listedItems } from '../client/read-back.ts';
+import { callRequest, isSuccess, routeById } from '../client/request-builder.ts';
+import type { CheckRun } from '../plan/check-run.ts';
 import type { IntendedRequest } from '../oracles/logged-exchange.ts';
 import type { TrafficTask } from './traffic-types.ts';
 
@@ -22,7 +23,10 @@ function otherWorkspace(ctx: CheckRun): Promise<string> {
       const route = routeById('listWorkspaces');
       const ex = await ctx.api.send(callRequest(route, ctx.settings, 'allowed', {}, { key: ctx.harnessKey([route.scope]) }));
       const ids = isSuccess(ex.status) ? listedItems<{ id?: unknown }>(ex.json).map((w) => w.id) : [];
-      const other = ids.find((id): id is string => typeof id === 'string' && id !== ctx.settings.workspaceId);
+      const other = ids
+        .filter((id) => typeof id === 'string' || typeof id === 'number')
+        .map(String)
+        .find((id) => id !== ctx.settings.workspaceId);
       return other ?? `${ctx.settings.workspaceId}-not-its-workspace`;
     })();
     elsewhere.set(ctx.settings, found);
@@ -31,15 +35,17 @@ function otherWorkspace(ctx: CheckRun): Promise<string> {
 }
 
 function hierarchyTask(route: Route, g: GeneratorContext): TrafficTask {
-  const scenario = scenarioFor(route);
+  const book = bookOf(route);
   return {
     name: `${route.method} ${route.pathTemplate} with the allowed bucket named under another workspace`,
+    operationId: route.operationId,
+    rules: ['workspace-hierarchy'],
     keys: { holder: { holds: [expectedScope(route, g.overrides)], reaches: ['allowed'] } },
-    writes: route.mutates || scenario.files === 'disposable',
-    needs: scenario.files === 'shared' ? ['allowedFile', 'otherFile'] : undefined,
+    writes: route.mutates || book.files === 'disposable',
+    needs: book.files === 'shared' ? ['allowedFile', 'otherFile'] : undefined,
     async run(ctx) {
       const workspaceId = await otherWorkspace(ctx);
-      const call = await scenario.valid(ctx, 'allowed');
+      const call = await book.valid(ctx, 'allowed');
       const request: IntendedRequest = {
         ...callRequest(route, { ...ctx.settings, workspaceId }, { id: ctx.settings.buckets.allowed }, call, { key: ctx.keys.holder[0] }),
         intent: { operationId: route.operationId, variant: `bucket under workspace ${workspaceId}` },

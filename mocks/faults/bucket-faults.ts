@@ -9,7 +9,7 @@ import { forbiddenAnswer } from './fault-answers.ts';
 import { targets } from './fault-targets.ts';
 
 /** The same caller with no bucketIds restriction. */
-const unrestricted = (caller: Caller): Caller => ({ ...caller, key: { ...caller.key, bucketIds: null } });
+export const unrestricted = (caller: Caller): Caller => ({ ...caller, key: { ...caller.key, bucketIds: null } });
 
 /** Lets the route's own bucket through for one operation. */
 const routeBucketIgnored = (fault: 'bucket-limit-ignored-list-files' | 'bucket-limit-ignored-presign-download') => (c: MockComponents) =>

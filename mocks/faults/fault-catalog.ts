@@ -2,6 +2,12 @@
 // everything else stays correct, by replacing or wrapping one part of the
 // mock's components. Only the self-test and the mock's own tests switch them on.
 import { AUTH_FAULTS } from './auth-faults.ts';
+import { BATCH_FAULTS } from './batch-faults.ts';
+import { BODY_FIELD_FAULTS } from './body-field-faults.ts';
+import { CHANNEL_FAULTS } from './channel-faults.ts';
+import { EDGE_VALUE_FAULTS } from './edge-value-faults.ts';
+import { ID_POSITION_FAULTS } from './id-position-faults.ts';
+import { PATH_SPELLING_FAULTS } from './path-spelling-faults.ts';
 import { BODY_FAULTS } from './body-faults.ts';
 import { BUCKET_FAULTS } from './bucket-faults.ts';
 import { HIERARCHY_FAULTS } from './hierarchy-faults.ts';
@@ -36,6 +42,12 @@ export const FAULT_CATALOG = [
   ...RESPONSE_FAULTS,
   ...UPLOAD_FAULTS,
   ...VARIANT_FAULTS,
+  ...PATH_SPELLING_FAULTS,
+  ...CHANNEL_FAULTS,
+  ...ID_POSITION_FAULTS,
+  ...BATCH_FAULTS,
+  ...EDGE_VALUE_FAULTS,
+  ...BODY_FIELD_FAULTS,
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof FAULT_CATALOG)[number]['name'];

@@ -1,35 +1,43 @@
 // Planted mass-assignment faults: writing requests take properties from the
 // body that the operation does not offer (the bucket a record lives in, a
-// file's path and size) and apply them, past the key's bucketIds.
+// file's path and size) and apply them, past the key's bucketIds. The parts
+// they share (lifting such fields out of a body, applying them to a file) are
+// exported for the other faults of body fields.
+import type { Route } from '../../openapi/contract/route-table.ts';
 import type { MockComponents } from '../core/components.ts';
-import type { HandlerContext, OperationId } from '../core/handler-context.ts';
+import type { HandlerContext } from '../core/handler-context.ts';
+import type { MockResponse } from '../core/types.ts';
 import type { BucketState } from '../store/world-store.ts';
 import { jsonResponse } from '../core/problems.ts';
 import { forgetFileJson, fileJson } from '../store/file-json.ts';
 import { jsonOf, patchSteps, wrapHandler, type FaultDefinition } from './plant.ts';
 
 /** The fields of the API's records (files, automations, suggestions): a server that binds a body to its model accepts them. */
-const MODEL_FIELDS = ['id', 'bucketId', 'workspaceId', 'path', 'name', 'size', 'contentType', 'status', 'createdAt', 'updatedAt'];
+export const MODEL_FIELDS = ['id', 'bucketId', 'workspaceId', 'path', 'name', 'size', 'contentType', 'status', 'createdAt', 'updatedAt'];
 
 /** What a body carried of the model fields, by the body value the handler gets. */
-type Lifted = WeakMap<object, Record<string, unknown>>;
+export type Lifted = WeakMap<object, Record<string, unknown>>;
 
 /**
- * The body step of some routes taking the records' own fields: the schema refuses them as unknown, so they are
- * lifted out, the rest is read as usual, and `lifted` remembers them for the handler. Any other unknown field is
- * still refused.
+ * The body step of the routes `takes` picks taking some of the records' own fields (`fields`): the schema refuses
+ * them as unknown, so they are lifted out, the rest is read as usual, and `lifted` remembers them for the handler.
+ * Any other unknown field is still refused.
  */
-function acceptModelFields(c: MockComponents, operations: readonly OperationId[], lifted: Lifted): MockComponents {
+export function acceptModelFields(
+  c: MockComponents,
+  takes: (route: Route) => boolean,
+  lifted: Lifted,
+  fields: readonly string[] = MODEL_FIELDS,
+): MockComponents {
   return patchSteps(c, (s) => ({
     readBody(route, request) {
       const read = s.readBody(route, request);
-      if (!operations.includes(route.operationId as OperationId) || !('refusal' in read) || read.problem !== 'schema' || !request.body)
-        return read;
+      if (!takes(route) || !('refusal' in read) || read.problem !== 'schema' || !request.body) return read;
       const errors = (jsonOf(read.refusal) as { errors: { field: string; message: string }[] }).errors;
       const names = errors
         .filter((e) => e.message === 'is not a known field')
         .map((e) => e.field.slice(1))
-        .filter((name) => MODEL_FIELDS.includes(name));
+        .filter((name) => fields.includes(name));
       if (names.length === 0) return read;
       const body = JSON.parse(new TextDecoder().decode(request.body)) as Record<string, unknown>;
       const rest = Object.fromEntries(Object.entries(body).filter(([name]) => !names.includes(name)));
@@ -42,9 +50,32 @@ function acceptModelFields(c: MockComponents, operations: readonly OperationId[]
 }
 
 /** The bucket a body names, when it is one of the workspace's. */
-function bucketNamed(ctx: HandlerContext, bucketId: unknown): BucketState | undefined {
+export function bucketNamed(ctx: HandlerContext, bucketId: unknown): BucketState | undefined {
   const bucket = typeof bucketId === 'string' ? ctx.store.buckets.get(bucketId) : undefined;
-  return bucket?.bucket.workspaceId === ctx.workspace.id ? bucket : undefined;
+  // A route outside any workspace (an upload's completion) has no workspace in its context: no bucket is named there.
+  const workspace = ctx.workspace as HandlerContext['workspace'] | undefined;
+  return workspace && bucket?.bucket.workspaceId === workspace.id ? bucket : undefined;
+}
+
+/**
+ * After a successful PATCH of a file, applies the file's own fields the body carried: `bucketId` moves it into that
+ * bucket of the workspace (whatever the key's bucketIds), `path` renames it, `size` is taken as given.
+ */
+export function applyFileFields(ctx: HandlerContext<'updateFile'>, fields: Record<string, unknown>, answer: MockResponse): MockResponse {
+  const { bucketId, path, size } = fields;
+  const file = ctx.lookupFile(ctx.params.fileId as string);
+  if (answer.status !== 200 || !file) return answer;
+  const target = bucketNamed(ctx, bucketId) ?? ctx.bucket;
+  const newPath = typeof path === 'string' ? path : file.path;
+  if (target.files.at(newPath) && target.files.at(newPath) !== file) return answer;
+  ctx.bucket.files.remove(file);
+  file.path = newPath;
+  file.name = newPath.slice(newPath.lastIndexOf('/') + 1);
+  if (typeof size === 'number') file.size = size;
+  file.bucketId = target.bucket.id;
+  forgetFileJson(file);
+  target.files.add(file);
+  return jsonResponse(200, fileJson(file));
 }
 
 /** The routes that create or change something in the route's bucket, and act in the body's bucket instead. */
@@ -57,23 +88,11 @@ export const MASS_ASSIGNMENT_FAULTS = [
       "PATCH .../files/{fileId} accepts a file's own fields in the body and applies bucketId, path and size, moving the file into that bucket even for a key whose bucketIds leave it out.",
     plant: (c) => {
       const lifted: Lifted = new WeakMap();
-      return wrapHandler(acceptModelFields(c, ['updateFile'], lifted), 'updateFile', (inner) => async (ctx) => {
-        const { bucketId, path, size } = lifted.get(ctx.body) ?? {};
-        const answer = await inner(ctx);
-        const file = ctx.lookupFile(ctx.params.fileId as string);
-        if (answer.status !== 200 || !file) return answer;
-        const target = bucketNamed(ctx, bucketId) ?? ctx.bucket;
-        const newPath = typeof path === 'string' ? path : file.path;
-        if (target.files.at(newPath) && target.files.at(newPath) !== file) return answer;
-        ctx.bucket.files.remove(file);
-        file.path = newPath;
-        file.name = newPath.slice(newPath.lastIndexOf('/') + 1);
-        if (typeof size === 'number') file.size = size;
-        file.bucketId = target.bucket.id;
-        forgetFileJson(file);
-        target.files.add(file);
-        return jsonResponse(200, fileJson(file));
-      });
+      return wrapHandler(
+        acceptModelFields(c, (route) => route.operationId === 'updateFile', lifted),
+        'updateFile',
+        (inner) => async (ctx) => applyFileFields(ctx, lifted.get(ctx.body) ?? {}, await inner(ctx)),
+      );
     },
   },
   {
@@ -90,7 +109,7 @@ export const MASS_ASSIGNMENT_FAULTS = [
             // Files are still looked up in the route's bucket: only where the result lands moves.
             return inner({ ...ctx, bucket, reaches: (id) => id === bucket.bucket.id || ctx.reaches(id) });
           }),
-        acceptModelFields(c, BUCKET_TAKERS, lifted),
+        acceptModelFields(c, (route) => (BUCKET_TAKERS as readonly string[]).includes(route.operationId), lifted),
       );
     },
   },

@@ -38,6 +38,18 @@ export function wrapHandler<K extends OperationId>(
   return { ...c, handlers };
 }
 
+/**
+ * The components with every operation's handler wrapped: for faults of a class of routes, where the wrapper
+ * looks at the request's route (its method, bucket, parameters) and passes the others through unchanged.
+ */
+export function wrapEveryHandler(
+  c: MockComponents,
+  wrap: (inner: OperationHandler<OperationId>) => OperationHandler<OperationId>,
+): MockComponents {
+  const wrapped = Object.entries(c.handlers).map(([id, handler]) => [id, wrap(handler as OperationHandler<OperationId>)]);
+  return { ...c, handlers: Object.fromEntries(wrapped) as HandlerTable };
+}
+
 /** The parsed JSON body of a response, or undefined. */
 export function jsonOf(response: MockResponse): unknown {
   if (typeof response.body !== 'string' || !(response.headers['Content-Type'] ?? '').includes('json')) return undefined;

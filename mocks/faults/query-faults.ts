@@ -6,7 +6,7 @@ import { internalError } from './fault-answers.ts';
 import { jsonOf, patchSteps, type FaultDefinition } from './plant.ts';
 
 /** The largest page the contract allows (G16), read from the spec's `limit` parameter. */
-const maxLimit = (route: Route): number | undefined => route.queryParams.find((p) => p.name === 'limit')?.schema.maximum;
+export const maxLimit = (route: Route): number | undefined => route.queryParams.find((p) => p.name === 'limit')?.schema.maximum;
 
 /** A query string that does not decode is answered 500 instead of 400. */
 const crashOnUnreadableQuery = (c: MockComponents): MockComponents =>

@@ -8,11 +8,11 @@ import { BucketFiles } from '../store/bucket-files.ts';
 import { jsonOf, withJson, wrapHandler, type FaultDefinition } from './plant.ts';
 
 /** Every bucket of the route's workspace. */
-const workspaceBuckets = (ctx: Pick<HandlerContext, 'store' | 'workspace'>): BucketState[] =>
+export const workspaceBuckets = (ctx: Pick<HandlerContext, 'store' | 'workspace'>): BucketState[] =>
   ctx.store.bucketsOf.get(ctx.workspace.id) ?? [];
 
 /** The bucket of the workspace whose trash holds the file. */
-const trashHolder = (ctx: Pick<HandlerContext, 'store' | 'workspace'>, fileId: string) =>
+export const trashHolder = (ctx: Pick<HandlerContext, 'store' | 'workspace'>, fileId: string) =>
   workspaceBuckets(ctx).find((b) => b.trash.has(fileId));
 
 type Item = Record<string, unknown>;

@@ -25,7 +25,7 @@ export function loadBundledSpec(path: string = bundledSpecPath): ApiDocument {
 }
 
 let cachedTable: Route[] | undefined;
-let cachedValidator: SchemaValidator | undefined;
+const cachedValidators: Partial<Record<'eager' | 'lazy', SchemaValidator>> = {};
 
 /** The route table of the bundled spec, built once per process. */
 export function loadRouteTable(): Route[] {
@@ -33,8 +33,11 @@ export function loadRouteTable(): Route[] {
   return cachedTable;
 }
 
-/** The validators of the bundled spec, compiled once per process. */
-export function loadSchemaValidator(): SchemaValidator {
-  cachedValidator ??= createSchemaValidator(loadBundledSpec(), loadRouteTable());
-  return cachedValidator;
+/**
+ * The validators of the bundled spec, once per process: compiled all at once (`eager`, a server's), or each on first
+ * use (`lazy`: a process that validates a few bodies, such as a conformance worker, pays only for those).
+ */
+export function loadSchemaValidator(compile: 'eager' | 'lazy' = 'eager'): SchemaValidator {
+  cachedValidators[compile] ??= createSchemaValidator(loadBundledSpec(), loadRouteTable(), { compile });
+  return cachedValidators[compile];
 }

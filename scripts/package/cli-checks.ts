@@ -136,6 +136,38 @@ export async function checkConformance(project: ConsumerProject): Promise<void> 
   );
 }
 
+/**
+ * The project's own Playwright tests under the kit (package/example/e2e, its playwright.config.ts): they pass against
+ * the embedded mock, and against a mock that leaks another bucket's files to a one-bucket key the listing test fails
+ * on the bucketIds rule (its own assertions pass: the kit judged its exchange), the other still passes.
+ */
+export async function checkOwnTests(project: ConsumerProject): Promise<void> {
+  const run = (dir: string, faults = '') =>
+    runCommand('npx', ['--no-install', 'playwright', 'test'], {
+      cwd: project.dir,
+      env: { ...project.env, BUCKETKIT_REPORT_DIR: dir, BUCKETKIT_FAULTS: faults },
+      timeoutMs: 240_000,
+    });
+  const userTests = (dir: string) =>
+    (
+      JSON.parse(readFileSync(join(project.dir, dir, 'summary.json'), 'utf8')) as {
+        userTests?: { title: string; status: string; error?: string }[];
+      }
+    ).userTests ?? [];
+  const clean = await run('reports/own-clean');
+  expectThat(clean.code === 0, `against the mock: exit ${clean.code}:\n${tail(clean.output)}`);
+  const passed = userTests('reports/own-clean');
+  expectThat(passed.length === 3 && passed.every((t) => t.status === 'passed'), `user tests ${JSON.stringify(passed)}`);
+  const leaky = await run('reports/own-leaky', 'trash-listing-spans-buckets');
+  expectThat(leaky.code === 1, `against a leaking mock: exit ${leaky.code}, expected 1:\n${tail(leaky.output)}`);
+  const judged = userTests('reports/own-leaky');
+  // The team's test asserts a 200 only; the rule finds the other bucket's trashed file in the answer.
+  const trash = judged.find((t) => t.title.includes('trash'));
+  expectThat(trash?.status === 'failed' && /the rule "bucket-limits"/.test(trash.error ?? ''), `the trash test: ${JSON.stringify(trash)}`);
+  const others = judged.filter((t) => t !== trash);
+  expectThat(others.length === 2 && others.every((t) => t.status === 'passed'), `user tests ${JSON.stringify(judged)}`);
+}
+
 /** Without the optional Prism package, `bucketkit prism` says what to install and exits 2. */
 export async function checkPrismAbsent(project: ConsumerProject): Promise<void> {
   const result = await runCommand('npx', ['--no-install', 'bucketkit', 'prism'], { cwd: project.dir, env: project.env });

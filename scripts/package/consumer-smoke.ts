@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkBrowserPage } from './browser-check.ts';
-import { checkConformance, checkMock, checkPrismAbsent, checkVersion } from './cli-checks.ts';
+import { checkConformance, checkMock, checkOwnTests, checkPrismAbsent, checkVersion } from './cli-checks.ts';
 import { createConsumerProject, type ConsumerProject } from './consumer-project.ts';
 import { KIT_ROOT, packKit, type PackedKit } from './pack-kit.ts';
 import { checkTypes, checkTypesRefuse, checkVitest } from './project-checks.ts';
@@ -24,6 +24,10 @@ const CHECKS: [string, (project: ConsumerProject) => Promise<void>][] = [
     checkBrowserPage,
   ],
   ['npx bucketkit conformance passes against the embedded mock', checkConformance],
+  [
+    "the project's own Playwright tests with bucketkit/playwright pass, and fail on the bucketIds rule against a leaking mock",
+    checkOwnTests,
+  ],
 ];
 
 async function main(): Promise<number> {

@@ -1,12 +1,15 @@
 // The suite's one HTTP client: every request the conformance suite sends to a
-// deployment goes through it. It composes the parts: the origin guard, pacing
-// per key, a bound on requests in flight (p-limit: a small, well-kept queue with
-// the count of active calls), the bounded exchange, and waiting out rate limits.
-import pLimit from 'p-limit';
+// deployment goes through it. It composes the parts: the origin guard, the
+// gate (pacing per key and a bound on requests in flight: its own, or the run
+// board's, shared by every process of a run), the bounded exchange, waiting out
+// rate limits, and sending again after transient failures (a gateway's 502, a
+// connection lost).
+import { setTimeout as sleep } from 'node:timers/promises';
 import { guardOrigin } from './origin-guard.ts';
-import { createPacer } from './pacer.ts';
+import { PacedSlots } from './paced-slots.ts';
 import { rateLimitOf } from './retry-after.ts';
 import { RateLimitedError, TransportError } from './transport-errors.ts';
+import { isLostConnection, isTransientStatus, transientPolicy } from './transient.ts';
 import { resolveOptions } from './transport-options.ts';
 import type { Transport, TransportConfig, TransportStats, WireAnswer, WireRequest } from './transport-types.ts';
 import { waitPolicy } from './wait-policy.ts';
@@ -19,9 +22,10 @@ const SHARED_GROUP = '';
 export function createTransport(config: TransportConfig): Transport {
   const options = resolveOptions(config);
   const agent = createAgent(options);
-  const pacer = createPacer(options.maxRps);
-  const limit = pLimit(options.concurrency);
+  const own = config.gate ? undefined : new PacedSlots({ concurrency: options.concurrency, maxRps: options.maxRps });
+  const gate = config.gate ?? own!;
   const policy = waitPolicy(options.retry);
+  const transient = transientPolicy(options.transient);
   const counts = { sent: 0, answers: 0, failed: 0, rateLimited: 0, retries: 0, tooLarge: 0, redirectsRefused: 0, maxInFlight: 0 };
   let inFlight = 0;
   let closing = false;
@@ -51,20 +55,47 @@ export function createTransport(config: TransportConfig): Transport {
     const started = performance.now();
     let attempts = 0;
     let limitedCount = 0;
+    let transientCount = 0;
+    let backoffMs = 0;
     let waitedMs = 0;
     let retry = false;
     for (;;) {
       const queued = performance.now();
-      const epoch = await pacer.turn(group, retry);
+      // The backoff after a transient failure holds no slot: other requests go meanwhile.
+      if (backoffMs) await sleep(backoffMs);
+      const turn = await gate.acquire(group, retry);
       waitedMs += performance.now() - queued;
-      // A turn granted before the group's last 429 waited for a free slot meanwhile: it takes a new turn at the lowered rate.
-      const answer = await limit(() => (pacer.stale(group, epoch) ? undefined : onWire(url, request)));
+      if (turn.stopped) {
+        await gate.release(group, { kind: 'no-answer' });
+        throw new TransportError(`not sent: ${turn.stopped}`);
+      }
       retry = true;
-      if (!answer) continue;
+      backoffMs = 0;
+      let answer: RawAnswer;
+      try {
+        answer = await onWire(url, request);
+      } catch (error) {
+        await gate.release(group, { kind: 'no-answer' });
+        if (!(error instanceof TransportError) || !isLostConnection(error)) throw error;
+        attempts++;
+        const wait = transient.next(request, ++transientCount, error);
+        if (wait === undefined)
+          throw transientCount > 1 ? new TransportError(`${error.message} (sent ${attempts} times)`, error.code) : error;
+        backoffMs = wait;
+        continue;
+      }
       attempts++;
       const limited = rateLimitOf(answer.status, answer.headers);
+      if (!limited && isTransientStatus(answer.status)) {
+        const wait = transient.next(request, ++transientCount);
+        if (wait !== undefined) {
+          await gate.release(group, { kind: 'no-answer' });
+          backoffMs = wait;
+          continue;
+        }
+      }
       if (!limited) {
-        pacer.accepted(group);
+        await gate.release(group, { kind: 'answered' });
         if (answer.tooLarge) counts.tooLarge++;
         if (answer.redirect) counts.redirectsRefused++;
         return { ...answer, attempts, waitedMs: Math.round(waitedMs), elapsedMs: Math.round(performance.now() - started) };
@@ -72,18 +103,21 @@ export function createTransport(config: TransportConfig): Transport {
       counts.rateLimited++;
       limitedCount++;
       const plan = policy.next(limited.askedMs, attempts, limitedCount);
-      if ('cap' in plan) throw new RateLimitedError(answer.status, limited.askedMs, attempts, plan.cap, plan.limit);
-      pacer.limited(group, plan.waitMs);
+      if ('cap' in plan) {
+        await gate.release(group, { kind: 'answered' });
+        throw new RateLimitedError(answer.status, limited.askedMs, attempts, plan.cap, plan.limit);
+      }
+      await gate.release(group, { kind: 'limited', waitMs: plan.waitMs });
       counts.retries++;
     }
   };
 
   return {
     send,
-    stats: (): TransportStats => ({ ...counts, waitedMs: Math.round(policy.spentMs()) }),
+    stats: (): TransportStats => ({ ...counts, waitedMs: Math.round(policy.spentMs()), transient: transient.counts() }),
     async close() {
       closing = true;
-      pacer.close(new TransportError('not sent: the transport is closed'));
+      own?.close(new TransportError('not sent: the transport is closed'));
       await agent.close();
     },
   };

@@ -7,9 +7,12 @@ export class TransportError extends Error {
   override name = 'TransportError';
   /** The system or library error code, when there is one (ECONNREFUSED, UND_ERR_SOCKET, SELF_SIGNED_CERT_IN_CHAIN…). */
   readonly code?: string;
-  constructor(message: string, code?: string) {
+  /** Lost before any byte of an answer on a connection an earlier request had used: the server closed it idle, unprocessed. */
+  readonly lostOnReusedSocket: boolean;
+  constructor(message: string, code?: string, lostOnReusedSocket = false) {
     super(message);
     this.code = code;
+    this.lostOnReusedSocket = lostOnReusedSocket;
   }
 }
 
@@ -70,12 +73,15 @@ const UNTRUSTED_CERT = new Set([
 const TLS_FIX =
   'the server certificate is not signed by a trusted CA; trust the CA with NODE_EXTRA_CA_CERTS=/path/ca.pem or the transport ca option';
 
-/** The TransportError for an error thrown while sending (an abort with a TransportError reason stays as it is). */
-export function noAnswer(error: unknown): TransportError {
+/**
+ * The TransportError for an error thrown while sending (an abort with a TransportError reason stays as it is);
+ * `lostOnReusedSocket` when it came before any byte of an answer on a reused connection.
+ */
+export function noAnswer(error: unknown, lostOnReusedSocket = false): TransportError {
   if (error instanceof TransportError) return error;
   const { code, message } = error as NodeJS.ErrnoException;
   const text = message || String(error);
   const named = code && !text.includes(code) ? `${code}: ${text}` : text;
   if (code && UNTRUSTED_CERT.has(code)) return new TransportError(`${named} (${TLS_FIX})`, code);
-  return new TransportError(named, code);
+  return new TransportError(named, code, lostOnReusedSocket);
 }

@@ -1,6 +1,8 @@
 // The shapes of the suite's one HTTP client: its settings, what a request carries,
 // what an answer holds, and what it counts over a run.
 
+import type { SendGate } from './paced-slots.ts';
+
 /** How patient the client is with a rate-limiting server. */
 export interface RetryLimits {
   /** Attempts per request, the first included (default 6). */
@@ -9,6 +11,14 @@ export interface RetryLimits {
   maxWaitMs: number;
   /** The total time the whole run may spend waiting out rate limits, in ms (default 10 min). */
   runBudgetMs: number;
+}
+
+/** How a transient failure (502, 503 or 504 without Retry-After, a reset or closed connection) is sent again. */
+export interface TransientLimits {
+  /** Attempts per request while it meets transient failures, the first included (default 4). */
+  maxAttempts: number;
+  /** The wait before the first resend, in ms, doubled for each next one; each wait is jittered down to half (default 250). */
+  firstBackoffMs: number;
 }
 
 /** What `createTransport` takes; every field is checked where it enters. */
@@ -24,9 +34,15 @@ export interface TransportConfig {
   /** A ceiling on requests per second over all requests (default: none). */
   maxRps?: number;
   retry?: Partial<RetryLimits>;
-  /** Extra PEM CA certificates trusted besides the default roots (a private TLS deployment). */
+  transient?: Partial<TransientLimits>;
+  /**
+   * Who may send next (pacing per key, the bound on requests in flight): the run board's, shared by every process of
+   * a run; by default the transport's own, built from `concurrency` and `maxRps`.
+   */
+  gate?: SendGate;
   /** Why the run has stopped, when it has: a request still queued then is not sent (checked as it gets its slot). */
   stopped?: () => string | undefined;
+  /** Extra PEM CA certificates trusted besides the default roots (a private TLS deployment). */
   ca?: string | string[];
 }
 
@@ -42,6 +58,13 @@ export interface WireRequest {
   carriesKey: boolean;
   /** Paces this request with others of the same group: the key's config name, never its token. */
   rateGroup?: string;
+  /** The path and query to send exactly as written (dot segments unresolved); `url` then only names the origin. */
+  rawPath?: string;
+  /**
+   * 'safe': the caller allows sending this write again after a 502/503/504 or a lost connection that may have
+   * reached the server (GET and HEAD always are; a write lost unanswered on a reused connection always is).
+   */
+  resend?: 'safe';
 }
 
 /** A header line as received. */
@@ -65,12 +88,26 @@ export interface WireAnswer {
   tooLarge?: { limit: number; seen: number };
   /** Set on a 3xx with a Location: where it points (resolved), and whether that is the request's own origin. Never followed. */
   redirect?: { location: string; sameOrigin: boolean };
-  /** Times sent, retries after a rate limit included. */
+  /** Times sent, resends after a rate limit or a transient failure included. */
   attempts: number;
-  /** Time spent waiting for pacing and rate limits before the attempts, in ms. */
+  /** Time spent waiting for pacing, rate limits and backoff before the attempts, in ms. */
   waitedMs: number;
   /** From the call to the answer, waits included, in ms. */
   elapsedMs: number;
+}
+
+/**
+ * Transient failures met: 502, 503 or 504 answers that are not rate limits, and connections reset or closed
+ * before the answer. Each one met is resent, or ends its request: `met = resent + reproduced + notResent`.
+ */
+export interface TransientCounts {
+  met: number;
+  /** Resends after one. */
+  resent: number;
+  /** Met on a request's last allowed attempt: the caller got that answer or error (a failure that reproduces). */
+  reproduced: number;
+  /** Met by a write that was not safe to send again: the caller got it at once. */
+  notResent: number;
 }
 
 /** What the client did over its life. */
@@ -79,7 +116,7 @@ export interface TransportStats {
   sent: number;
   /** HTTP answers received (rate-limited ones included). */
   answers: number;
-  /** Requests that got no HTTP answer (refused, reset, timed out, TLS). */
+  /** Attempts that got no HTTP answer (refused, reset, timed out, TLS). */
   failed: number;
   /** 429 answers and 503 answers with Retry-After met. */
   rateLimited: number;
@@ -93,6 +130,7 @@ export interface TransportStats {
   redirectsRefused: number;
   /** The most requests that were in flight at once. */
   maxInFlight: number;
+  transient: TransientCounts;
 }
 
 /** The suite's HTTP client. */

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import { Agent } from 'undici';
+import { lostOnReusedSocket, watchSockets } from './socket-reuse.ts';
 import { noAnswer, TransportError } from './transport-errors.ts';
 import type { HeaderLine, WireAnswer, WireRequest } from './transport-types.ts';
 
@@ -35,12 +36,19 @@ function trustedRoots(ca: string[]): string[] {
   return [...rootCertificates, ...extra, ...ca];
 }
 
+// A connection idle this long is not used again: servers and load balancers close idle connections without
+// saying so (gunicorn after 2 s, Node and Apache after 5 s, cloud load balancers after 60 s), and a request
+// written as the close crosses it is lost. A server's own Keep-Alive: timeout=N is honoured, less the threshold.
+const KEEP_ALIVE = { keepAliveTimeout: 1500, keepAliveTimeoutThreshold: 2000, keepAliveMaxTimeout: 30_000 };
+
 /** The connection pool of a transport. */
 export function createAgent(options: { timeoutMs: number; concurrency: number; ca: string[] }): Agent {
+  watchSockets();
   // undici's own timers only back up the overall deadline (exchange below), which names the cause more clearly.
   const backstop = options.timeoutMs + 1000;
   return new Agent({
     connections: options.concurrency,
+    ...KEEP_ALIVE,
     headersTimeout: backstop,
     bodyTimeout: backstop,
     connect: { timeout: backstop, ...(options.ca.length ? { ca: trustedRoots(options.ca) } : {}) },
@@ -113,7 +121,7 @@ export async function exchange(agent: Agent, url: URL, request: WireRequest, lim
   try {
     const res = await agent.request({
       origin: url.origin,
-      path: `${url.pathname}${url.search}`,
+      path: request.rawPath ?? `${url.pathname}${url.search}`,
       method: request.method,
       headers: withDefaults(request.headers),
       body: request.body ?? null,
@@ -135,7 +143,7 @@ export async function exchange(agent: Agent, url: URL, request: WireRequest, lim
     };
   } catch (error) {
     // An abort rejects with the signal's reason (the deadline's TransportError).
-    throw noAnswer(controller.signal.aborted ? controller.signal.reason : error);
+    throw controller.signal.aborted ? noAnswer(controller.signal.reason) : noAnswer(error, lostOnReusedSocket(error));
   } finally {
     clearTimeout(timer);
   }

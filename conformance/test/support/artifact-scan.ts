@@ -2,8 +2,8 @@
 // any form of the given keys and any run of 8 or more characters of one, using the
 // independent detector (not the redactor).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { crc32, deflateRawSync } from 'node:zlib';
 import { join, relative } from 'node:path';
+import { zipEntries } from '../../report/zip-writer.ts';
 import { findKey, keyRunFinder } from './key-oracle.ts';
 import { embeddedZips, isZip, readZip } from './zip-reader.ts';
 
@@ -57,34 +57,5 @@ export function scanText(where: string, text: string, keys: Record<string, strin
 
 /** A zip archive of the given entries, deflated as Playwright's HTML report packs its data, to plant keys in. */
 export function zipOf(entries: { name: string; data: string }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const { name, data } of entries) {
-    const raw = Buffer.from(data);
-    const packed = deflateRawSync(raw);
-    const fileName = Buffer.from(name);
-    // Shared fields of both headers: version 20, no flags, deflate, no date, crc, sizes, name length, no extra.
-    const common = Buffer.alloc(26);
-    common.writeUInt16LE(20, 0);
-    common.writeUInt16LE(8, 4);
-    common.writeUInt32LE(crc32(raw), 10);
-    common.writeUInt32LE(packed.length, 14);
-    common.writeUInt32LE(raw.length, 18);
-    common.writeUInt16LE(fileName.length, 22);
-    locals.push(Buffer.from([0x50, 0x4b, 0x03, 0x04]), common, fileName, packed);
-    // Then: comment length, disk, internal and external attributes, and where the local header is.
-    const tail = Buffer.alloc(14);
-    tail.writeUInt32LE(offset, 10);
-    centrals.push(Buffer.from([0x50, 0x4b, 0x01, 0x02, 20, 0]), common, tail, fileName);
-    offset += 4 + common.length + fileName.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return zipEntries(entries.map(({ name, data }) => ({ name, data: Buffer.from(data) })));
 }

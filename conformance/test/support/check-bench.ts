@@ -15,10 +15,10 @@ import { planChecks } from '../../plan/planner.ts';
 import type { CheckDef } from '../../plan/check-types.ts';
 import { makeClient } from '../../engine/make-client.ts';
 import { ledgerRunEntry, runChecks } from '../../engine/run-target.ts';
-import { runTraffic, trafficOf, type TrafficReport } from '../../engine/run-traffic.ts';
-import { concurrencyLimit } from '../../engine/limits.ts';
-import type { TrafficTask } from '../../traffic/traffic-types.ts';
-import { TargetSession } from '../../engine/target-session.ts';
+import { RunSession } from '../../engine/run-session.ts';
+import { ExchangeLog } from '../../engine/session-api.ts';
+import { LocalBoard } from '../../run/local-board.ts';
+import { viewOf, type ExchangeView } from '../../oracles/exchange-view.ts';
 import type { CheckResult } from '../../report/outcome.ts';
 import { startLoopbackProxy, type LoopbackProxy, type Rule } from './loopback-proxy.ts';
 
@@ -52,14 +52,13 @@ export interface Bench {
   settings: RunSettings;
   /** The token of a key, for rules that act as a leaking server would. */
   token(name: string): string;
-  session: TargetSession;
+  /** Every exchange the bench's runs sent, as the rules read them. */
+  views(): ExchangeView[];
   /** Runs checks by id (or every planned check a filter keeps) with the given overrides and level. */
   run(
     select: string[] | ((def: CheckDef) => boolean),
     options?: { overrides?: Overrides; readOnly?: boolean },
   ): Promise<Record<string, Outcome>>;
-  /** Sends the run's traffic tasks (those `select` keeps) in the session, as a run does beside its checks. */
-  runTraffic(select?: (task: TrafficTask) => boolean): Promise<TrafficReport>;
   close(): Promise<void>;
 }
 
@@ -107,7 +106,10 @@ export async function startBench(extra: BenchKey[] = []): Promise<Bench> {
   };
   const secrets = keys.map((k) => ({ env: k.env, token: tokens.get(k.name)! }));
   const client = makeClient(settings, secrets);
-  const session = new TargetSession(client.api, settings);
+  // One board for every run of the bench: its test files and proofs are made once, as in one run.
+  const board = new LocalBoard({ concurrency: settings.concurrency });
+  const log = new ExchangeLog();
+  let runs = 0;
   ledgerRunEntry(settings);
   const routes = loadRouteTable();
 
@@ -115,19 +117,19 @@ export async function startBench(extra: BenchKey[] = []): Promise<Bench> {
     mock,
     proxy,
     settings,
-    session,
+    views: () => log.entries.flatMap((entry) => viewOf(entry, settings.baseUrl) ?? []),
     token: (name) => tokens.get(name)!,
     async run(select, options = {}) {
       const runSettings = { ...settings, overrides: options.overrides ?? {}, readOnly: options.readOnly ?? false };
       const planned = planChecks(generateChecks(routes, keys, runSettings.overrides), runSettings).filter((p) =>
         typeof select === 'function' ? select(p.def) : select.includes(p.def.id),
       );
-      const results = await runChecks(session, planned, { settings: runSettings });
+      // Each run names its files apart from the earlier ones' (a process tag of its own), as the processes of one run do.
+      const results = await runChecks(new RunSession(client.api, runSettings, board, `r${++runs}`, log), planned);
       const outcomes: Record<string, Outcome> = Object.fromEntries(results.map((r) => [r.id, outcomeOf(r)]));
       if (Array.isArray(select)) for (const id of select) outcomes[id] ??= { status: 'error', message: 'no such check was planned' };
       return outcomes;
     },
-    runTraffic: (select = () => true) => runTraffic(session, trafficOf(settings).filter(select), concurrencyLimit(settings.concurrency)),
     async close() {
       await client.close();
       await proxy.close();

@@ -5,11 +5,12 @@
  * Keys that together use every b64token character (`A-Za-z0-9-._~+/` and trailing `=`), in a
  * random-looking order: a key holding `0123456789` or the alphabet in order would match the
  * ASCII tables of ordinary text, which the redactor leaves alone (see key-secret-part.ts).
+ * Each has 12 random characters or more, as a configured key must (config/token-strength.ts).
  */
 export const TEST_KEYS = {
   tilde: 'bk~Tilde~Key~7305916248',
   padded: 'Zm9v+/YmFy+/QUJDREVGR0hJ+/==',
-  dotted: 'bk-dotted.key_with-dots.and_under-scores',
+  dotted: 'bk-dotted.K3y_w1th-d0ts.and_Und3r-sc0res',
   every: '5ySjV7akUOBP2pf-lW3zEqhtDGsKTY/_gI6Mmx1ei0+RHrLcnJ8oCN9dFbw4~uX.QvZA=',
 } as const;
 

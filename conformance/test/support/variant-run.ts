@@ -4,7 +4,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runConformance, type RunOutcome } from '../../cli/run-conformance.ts';
+import { runInProcess, type RunOutcome } from '../../engine/run-in-process.ts';
 import type { Level, Overrides } from '../../config/config-types.ts';
 import { verdictOf, type Summary, type Verdict } from '../../report/summary.ts';
 import type { Variant } from './variant.ts';
@@ -16,16 +16,16 @@ export interface VariantRun extends RunOutcome {
   byId: Map<string, Summary['checks'][number]>;
 }
 
-/** Runs the suite against the variant at a level, with the overrides given (and `grep`, `learn` as the CLI takes them). */
+/** Runs the suite against the variant (or any deployment with a config) at a level, with the overrides given (and `grep`, `learn` as the CLI takes them). */
 export async function runAgainst(
-  variant: Variant,
+  variant: Pick<Variant, 'config'>,
   options: { level?: Level; overrides?: Overrides; requestTimeoutMs?: number; concurrency?: number; grep?: string; learn?: string } = {},
 ): Promise<VariantRun> {
   const dir = mkdtempSync(join(tmpdir(), 'bk-variant-'));
   const config = join(dir, 'deployment.json');
   writeFileSync(config, JSON.stringify({ ...variant.config, overrides: { ...variant.config.overrides, ...options.overrides } }));
   const started = Date.now();
-  const outcome = await runConformance({
+  const outcome = await runInProcess({
     config,
     level: options.level ?? 'core',
     grep: options.grep,
@@ -35,7 +35,6 @@ export async function runAgainst(
     faults: [],
     workers: 1,
     quiet: true,
-    noHtml: true,
     ciResultsFile: '',
     requestTimeoutMs: options.requestTimeoutMs,
     concurrency: options.concurrency,
@@ -58,5 +57,5 @@ export function idsWith(run: VariantRun, status: Summary['checks'][number]['stat
 export function describeRun(name: string, run: VariantRun): string {
   const t = run.summary.totals;
   const s = run.summary.stats;
-  return `${name}: ${run.verdict.label} (exit ${run.verdict.exitCode}) in ${(run.ms / 1000).toFixed(1)} s, ${s?.requests ?? '?'} requests, ${s?.rateLimited ?? 0} rate limited; ${t.pass} passed, ${t.fail} failed, ${t.error} could not run, ${t.unserved} not served`;
+  return `${name}: ${run.verdict.label} (exit ${run.verdict.exitCode}) in ${(run.ms / 1000).toFixed(1)} s, ${s?.requests ?? '?'} requests, ${s?.rateLimited ?? 0} rate limited, ${s?.transient?.met ?? 0} transient failures (${s?.transient?.resent ?? 0} resent); ${t.pass} passed, ${t.fail} failed, ${t.error} could not run, ${t.unserved} not served`;
 }

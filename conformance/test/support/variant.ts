@@ -9,6 +9,7 @@ import { embeddedKeyPlan, embeddedScopes } from '../../embedded/embedded-target.
 import { startLoopbackProxy, type LoopbackProxy, type Rule } from './loopback-proxy.ts';
 import { startHostileFront, type HostileFront, type HostileRoute } from './hostile-front.ts';
 import { mapIds, oddPublicIds, type IdWorld } from './odd-ids.ts';
+import { serialIds } from './serial-ids.ts';
 import { stackRules } from './rule-stack.ts';
 
 /** What a variant's rules may need to know, in the mock's real ids (rules sit inside the id mapping). */
@@ -32,6 +33,8 @@ export interface VariantOptions {
   faults?: readonly string[];
   /** Show odd workspace and bucket ids (`ws:α.β~1@x+y z`, ...) instead of the mock's. */
   oddIds?: boolean;
+  /** Show every id as a serial number ("1", "20"; JSON numbers in id fields with `asNumbers`) instead of the mock's. */
+  serialIds?: boolean | { asNumbers: boolean };
   /** Tokens for the embedded keys by name (default: the mock picks them). */
   tokens?: Record<string, string>;
   /** A deployment's profile for the mock to play (as `bucketkit mock --profile`). */
@@ -93,7 +96,10 @@ export async function startVariant(options: VariantOptions = {}): Promise<Varian
     const ws = world.workspaces.find((w) => w.buckets.length >= 2);
     if (!ws) throw new Error('The mock has no workspace with two buckets.');
     const real = { workspaceId: ws.id, buckets: { allowed: ws.buckets[0], other: ws.buckets[1] } };
-    const publicOf = options.oddIds ? oddPublicIds(world) : new Map<string, string>();
+    const serial = options.serialIds
+      ? serialIds(world, mock.origin, typeof options.serialIds === 'object' ? options.serialIds : {})
+      : undefined;
+    const publicOf = options.oddIds ? oddPublicIds(world) : (serial?.publicOf ?? new Map<string, string>());
     const show = (id: string) => publicOf.get(id) ?? id;
     const realOf = new Map([...publicOf].map(([r, p]) => [p, r]));
     const mintKey = (scopes: string[], bucketIds: string[] | null = null) =>
@@ -112,9 +118,9 @@ export async function startVariant(options: VariantOptions = {}): Promise<Varian
 
     const proxy = await startLoopbackProxy(mock.origin);
     started.push(proxy);
-    proxy.use(stackRules(...(options.oddIds ? [mapIds(publicOf)] : []), ...rules));
+    proxy.use(stackRules(...(options.oddIds ? [mapIds(publicOf)] : []), ...(serial ? [serial.rule] : []), ...rules));
     // With no rule to apply, the front streams straight to the mock: nothing on the way buffers a body.
-    const behindFront = rules.length > 0 || options.oddIds ? proxy.origin : mock.origin;
+    const behindFront = rules.length > 0 || options.oddIds || serial ? proxy.origin : mock.origin;
     const front = options.hostile ? await startHostileFront(behindFront, options.hostile) : undefined;
     if (front) started.push(front);
     const origin = front?.origin ?? proxy.origin;

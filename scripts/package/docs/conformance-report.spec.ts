@@ -1,6 +1,8 @@
 // The conformance suite's HTML report of a run against a broken server, read in Chromium as a reviewer reads it:
-// its header counts and its failed rows are summary.json's, and a scope check carries the authorization matrix,
-// whose broken cells are the run's. A failed check shown passed or as an expected failure fails this test.
+// its header counts and its failed rows are summary.json's; the checks that could not run and those whose route is
+// not served show as such (their own annotation, counted in the title); a failed check shows the requests it sent
+// as steps, its exchanges and its reproduction; the authorization matrix beside the report shows the run's broken
+// cells. A failed check shown passed or as an expected failure fails this test.
 import { expect, test, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +15,7 @@ const BIN = fileURLToPath(new URL('../../../bin/bucketkit.js', import.meta.url))
 // Moved routes and 404s for unlisted methods fail path checks (and leave routes not served: skipped rows); scopes
 // left unenforced fail the scope oracles, the checks that carry the matrix.
 const FAULTS = ['route-moved', 'unlisted-method-404', 'scope-unenforced-everywhere'];
-const GREP = '@paths|^ORACLE-scope-';
+const GREP = '@paths|ORACLE-scope-';
 
 let reportDir: string;
 let summary: Summary;
@@ -67,8 +69,32 @@ test("the header counts are summary.json's totals", async ({ page }) => {
   // "All" leaves the skipped out: the checks that passed or failed.
   expect(await headerCount(page, 'All')).toBe(t.pass + t.fail);
   expect(left).toEqual([]);
-  // The run compared what the report shows with its results as well (write-html-report.ts) and found nothing.
   expect(summary.harnessProblems).toEqual([]);
+  // The title splits what the header counts as skipped: not run, not served, skipped, disabled.
+  await expect(
+    page.getByText(
+      `${t.pass} passed · ${t.fail} failed · ${t.error} not run · ${t.unserved} not served · ${t.skip} skipped · ${t.disabled} disabled`,
+    ),
+  ).toBeVisible();
+});
+
+test('the checks whose route is not served, and those that could not run, show as such', async ({ page }) => {
+  const t = summary.totals;
+  await openReport(page, `#?q=${encodeURIComponent('s:skipped annot:"not served"')}`);
+  await expect(page.locator('.test-file-test')).toHaveCount(t.unserved);
+  await openReport(page, `#?q=${encodeURIComponent('s:skipped annot:"not run"')}`);
+  await expect(page.locator('.test-file-test')).toHaveCount(t.error);
+});
+
+test('a failed check shows its requests as steps, its exchanges and how to reproduce it', async ({ page }) => {
+  const failed = summary.checks.find((c) => c.status === 'fail' && c.id.startsWith('ORACLE-scope-'))!;
+  await openReport(page, `#?q=${encodeURIComponent(`s:failed ${failed.id}`)}`);
+  await page.locator('.test-file-test .test-file-title').first().click();
+  await expect(page.getByText(`${failed.id} FAILED`).first()).toBeVisible();
+  await expect(page.getByText(/reproduce: curl .*\$BUCKETKIT_KEY_/).first()).toBeVisible();
+  // Each request the check sent is a step of its own, titled with the request and who sent it.
+  await expect(page.getByRole('treeitem', { name: /^(GET|POST|PATCH|HEAD) \/workspaces\S* (as \S+|\(.+\))/ }).first()).toBeVisible();
+  await expect(page.getByTestId('attachments').getByText('exchanges.json')).toBeVisible();
 });
 
 test('the rows the failed filter shows are the failed checks, each marked failed', async ({ page }) => {
@@ -77,26 +103,20 @@ test('the rows the failed filter shows are the failed checks, each marked failed
   await expect(rows).toHaveCount(summary.totals.fail);
   const titles = await rows.locator('.test-file-title').allTextContents();
   const failed = summary.checks.filter((c) => c.status === 'fail').map((c) => c.id);
-  expect(titles.map((title) => title.split(':')[0]).sort()).toEqual([...failed].sort());
+  // Each row is titled "METHOD /path › ID: sentence" (its route's block, then the check).
+  expect(titles.map((title) => /([A-Z]+-[\w-]+):/.exec(title)?.[1]).sort()).toEqual([...failed].sort());
   await expect(rows.and(page.locator('.test-file-test-outcome-unexpected'))).toHaveCount(failed.length);
 });
 
-test('a failed scope check carries the authorization matrix, and it shows the broken cells of the run', async ({ page }) => {
+test('the authorization matrix beside the report shows the broken cells of the run, as the title says', async ({ page }) => {
   const matrix = summary.matrix!;
   expect(matrix.counts.broken).toBeGreaterThan(0);
-  const left = await openReport(page, '#?q=s:failed ORACLE-scope');
-  const rows = page.locator('.test-file-test .test-file-title');
-  await expect(rows).toHaveCount(summary.checks.filter((c) => c.status === 'fail' && c.id.startsWith('ORACLE-scope-')).length);
-  await rows.first().click();
-  const attachments = page.getByTestId('attachments');
-  await expect(attachments.getByRole('link', { name: 'authorization-matrix.md' })).toBeVisible();
-  const [tab] = await Promise.all([
-    page.waitForEvent('popup'),
-    attachments.getByRole('link', { name: 'authorization-matrix.html' }).click(),
-  ]);
-  await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Authorization matrix');
-  await expect(tab.locator('#matrix td.broken')).toHaveCount(matrix.counts.broken);
-  await expect(tab.locator('#matrix td.unserved')).toHaveCount(matrix.counts.unserved);
-  await expect(tab.locator('#matrix tbody tr')).toHaveCount(matrix.routes.reduce((n, r) => n + (r.bucketScoped ? 2 : 1), 0));
+  const left = await openReport(page);
+  await expect(page.getByText('authorization-matrix.html').first()).toBeVisible();
+  await page.goto(pathToFileURL(join(reportDir, 'authorization-matrix.html')).href);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authorization matrix');
+  await expect(page.locator('#matrix td.broken')).toHaveCount(matrix.counts.broken);
+  await expect(page.locator('#matrix td.unserved')).toHaveCount(matrix.counts.unserved);
+  await expect(page.locator('#matrix tbody tr')).toHaveCount(matrix.routes.reduce((n, r) => n + (r.bucketScoped ? 2 : 1), 0));
   expect(left).toEqual([]);
 });

@@ -18,6 +18,9 @@ test('the reference file names no external script, style, font or image', () => 
 });
 
 test.describe('in Chromium with the network refused', () => {
+  // The renderer lays out the whole 3 MB reference on one core: on a busy two-core machine that alone can take most of
+  // a minute, before the first click.
+  test.describe.configure({ timeout: 150_000 });
   let leftTheMachine: string[];
 
   test.beforeEach(async ({ page }) => {

@@ -1,0 +1,88 @@
+// The run's count of operator variants, per axis: what the plan gave each axis,
+// how many each axis sent, and how many of its exchanges broke a rule, kept as
+// run board counts (summed, or for the plan the largest value, over every
+// process) and read back for the console and summary.md.
+import { AXES, type Axis } from './operator-types.ts';
+import type { VariantPlan } from './plan-variants.ts';
+import type { Budget } from './budget.ts';
+
+/** What the reports say of the variants: the budget, and per axis what was planned, sent and found. */
+export interface VariantStats {
+  budget: number;
+  rps: number;
+  seconds: number;
+  axes: { axis: Axis; planned: number; sent: number; found: number }[];
+}
+
+/** The board count of an axis's sent variants or exchanges that broke a rule. */
+export const axisCount = (kind: 'sent' | 'found', axis: string): string => `variants.${kind}.${axis}`;
+
+/** The plan as board counts ("max:": every process adds the same values; the board keeps one). */
+export function planCounts(plan: VariantPlan, budget: Budget): Record<string, number> {
+  return {
+    'max:variants.budget': budget.requests,
+    'max:variants.rps': budget.rps,
+    'max:variants.seconds': budget.timeBudgetMs / 1000,
+    ...Object.fromEntries(plan.perAxis.map((a) => [`max:variants.planned.${a.axis}`, a.planned])),
+  };
+}
+
+/** The variant statistics in a run's board counts, or undefined when the run planned none. */
+export function variantStatsOf(counts: Record<string, number>): VariantStats | undefined {
+  const budget = counts['max:variants.budget'];
+  if (budget === undefined) return undefined;
+  return {
+    budget,
+    rps: counts['max:variants.rps'] ?? 0,
+    seconds: counts['max:variants.seconds'] ?? 0,
+    axes: AXES.map((axis) => ({
+      axis,
+      planned: counts[`max:variants.planned.${axis}`] ?? 0,
+      sent: counts[axisCount('sent', axis)] ?? 0,
+      found: counts[axisCount('found', axis)] ?? 0,
+    })),
+  };
+}
+
+/** The statistics of several runs (shards) as one: counts summed, the plan's largest values kept. */
+export function mergeVariantStats(parts: (VariantStats | undefined)[]): VariantStats | undefined {
+  const known = parts.filter((p): p is VariantStats => p !== undefined);
+  if (known.length === 0) return undefined;
+  return {
+    budget: Math.max(...known.map((p) => p.budget)),
+    rps: Math.max(...known.map((p) => p.rps)),
+    seconds: Math.max(...known.map((p) => p.seconds)),
+    axes: AXES.map((axis) => {
+      const of = known.map((p) => p.axes.find((a) => a.axis === axis));
+      const sum = (k: 'sent' | 'found') => of.reduce((n, a) => n + (a?.[k] ?? 0), 0);
+      return { axis, planned: Math.max(...of.map((a) => a?.planned ?? 0)), sent: sum('sent'), found: sum('found') };
+    }),
+  };
+}
+
+/** The budget in words: "600 requests (5 req/s × 120 s)". */
+export const budgetText = (s: VariantStats): string => `${s.budget} requests (${s.rps} req/s × ${s.seconds} s)`;
+
+/** The console line: how many variants each axis sent (of its planned share) and whether any broke a rule. */
+export function variantLine(s: VariantStats): string {
+  const sent = s.axes.reduce((n, a) => n + a.sent, 0);
+  const axes = s.axes
+    .filter((a) => a.planned || a.sent)
+    .map((a) => `${a.axis} ${a.sent}/${a.planned}${a.found ? ` FOUND ${a.found}` : ''}`)
+    .join(', ');
+  return `operator variants: ${sent} sent, budget ${budgetText(s)}; per axis (sent/planned): ${axes}`;
+}
+
+/** The summary.md section: one row per axis. */
+export function variantSection(s: VariantStats): string[] {
+  return [
+    '## Operator variants',
+    '',
+    `Requests one step away from the run's valid calls, along each axis (conformance/operators/), judged by the rule of their sender. Budget: ${budgetText(s)}.`,
+    '',
+    '| axis | planned | sent | exchanges that broke a rule |',
+    '|---|---:|---:|---:|',
+    ...s.axes.map((a) => `| ${a.axis} | ${a.planned} | ${a.sent} | ${a.found || 'none'} |`),
+    '',
+  ];
+}

@@ -1,0 +1,47 @@
+// The operator catalogue: every axis along which the suite turns the run's
+// valid requests into variants, in one list, and the contract they are derived
+// from. A new operator joins by being listed here.
+import { loadBundledSpec, loadRouteTable } from '../../openapi/contract/load-spec.ts';
+import type { Route } from '../../openapi/contract/route-table.ts';
+import type { Axis, Operator, OperatorContract, Sender } from './operator-types.ts';
+import { pathSpelling } from './path-spelling.ts';
+import { credentialForm } from './credential-form.ts';
+import { credentialChannel } from './credential-channel.ts';
+import { methodChannel } from './method-channel.ts';
+import { writeContentType } from './write-content-type.ts';
+import { idSubstitution } from './id-substitution.ts';
+import { parameterPollution } from './parameter-pollution.ts';
+import { edgeValues } from './edge-values.ts';
+import { head } from './head.ts';
+import { massAssignmentSingle } from './mass-assignment-single.ts';
+
+/** Every operator, one per axis, in the order AXES lists them. */
+export const CATALOGUE: readonly Operator[] = [
+  pathSpelling,
+  credentialForm,
+  credentialChannel,
+  methodChannel,
+  writeContentType,
+  idSubstitution,
+  parameterPollution,
+  edgeValues,
+  head,
+  massAssignmentSingle,
+];
+
+/** The operator of an axis. */
+export function operatorOf(axis: Axis): Operator {
+  const found = CATALOGUE.find((o) => o.axis === axis);
+  if (!found) throw new Error(`No operator for the axis "${axis}"`);
+  return found;
+}
+
+/** The operators that make variants of the route for the sender. */
+export function operatorsFor(route: Route, sender: Sender, contract: OperatorContract, operators = CATALOGUE): Operator[] {
+  return operators.filter((o) => o.senders.includes(sender) && o.applies(route, sender, contract));
+}
+
+/** The bundled spec's route table and document, which every operator reads. */
+export function loadContract(): OperatorContract {
+  return { routes: loadRouteTable(), doc: loadBundledSpec() };
+}

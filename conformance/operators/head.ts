@@ -1,0 +1,21 @@
+// Operator: HEAD of every GET route, the GET's valid request with its method
+// changed. A server may route HEAD apart from GET and leave a check behind
+// (the key's bucketIds, its scope).
+// A conforming server answers HEAD as the GET (same status, no body) after the
+// same checks, or 405/404; the exchange is judged as the GET it names.
+import type { Operator, OperatorInput, Variant } from './operator-types.ts';
+import { variantOf } from './variant-build.ts';
+
+function headVariants(input: OperatorInput): Variant[] {
+  return variantOf(input, 'head', `HEAD of ${input.route.method} ${input.route.pathTemplate}`, (base) => ({ ...base, method: 'HEAD' }));
+}
+
+export const head: Operator = {
+  axis: 'head',
+  about: 'Sends HEAD in place of each GET, with the same path, query and key.',
+  conformingAnswers: 'the GET answer without a body, after the same checks (refused without a key, the scope or the bucket), or 405/404',
+  rules: ['auth', 'scope', 'bucket-limits', 'robustness'],
+  senders: ['none', 'lacking', 'barred', 'holder'],
+  applies: (route, sender) => route.method === 'GET' && (sender !== 'barred' || route.bucketScoped),
+  variants: headVariants,
+};

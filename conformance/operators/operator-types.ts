@@ -1,0 +1,153 @@
+// The shapes of the operator catalogue: an operator turns one valid request of
+// the run into variants along one axis (a path spelling, a credential form, an
+// id from the other bucket, ...), each naming the sender it needs and the rule
+// a served variant breaks. Operators only make requests; the oracles judge the
+// answers by the rule of the variant's sender.
+import type { ApiDocument } from '../../openapi/contract/spec-refs.ts';
+import type { Route } from '../../openapi/contract/route-table.ts';
+import type { Intent, IntendedRequest } from '../oracles/logged-exchange.ts';
+
+/** The axes of the catalogue, one operator (and one file) each. */
+export const AXES = [
+  'path-spelling',
+  'credential-form',
+  'credential-channel',
+  'method-channel',
+  'write-content-type',
+  'id-substitution',
+  'parameter-pollution',
+  'edge-values',
+  'head',
+  'mass-assignment-single',
+] as const;
+export type Axis = (typeof AXES)[number];
+
+/**
+ * Who sends a variant: no key; a key lacking the route's scope; a key holding it but barred (by its bucketIds)
+ * from the other bucket; a key that may call the route.
+ */
+export type Sender = 'none' | 'lacking' | 'barred' | 'holder';
+export const SENDERS: readonly Sender[] = ['none', 'lacking', 'barred', 'holder'];
+
+/** The oracle rule slugs (ORACLE-<rule>-<op>) a variant can show broken. */
+export type Rule = 'auth' | 'scope' | 'bucket-limits' | 'robustness';
+
+/** The rule a sender's variants are judged by, unless the variant says otherwise (a credential no longer the key: auth). */
+export const RULE_OF_SENDER: Record<Sender, Rule> = { none: 'auth', lacking: 'scope', barred: 'bucket-limits', holder: 'robustness' };
+
+/**
+ * What a conforming server may answer a variant:
+ * - `refusal`: any 4xx, a redirect (3xx, not followed), 404/405/415/400; a 2xx breaks the variant's rule;
+ * - `refusal-or-canonical`: also a 2xx that is the answer a key that may gets for the canonical request (the
+ *   variant's id from the other bucket ignored, the override ignored): a 2xx breaks the rule only when it shows or
+ *   changes anything the sender may not reach;
+ * - `no-5xx` (the holder): any answer but a 5xx.
+ */
+export type Conforming = 'refusal' | 'refusal-or-canonical' | 'no-5xx';
+
+/** The intent of a variant: the operation it meant to reach, its name, and its axis. */
+export interface AxisIntent extends Intent {
+  variant: string;
+  axis: Axis;
+}
+
+/** A variant's request, naming what it meant to reach. */
+export interface AxisRequest extends IntendedRequest {
+  intent: AxisIntent;
+}
+
+/** One request an operator made from a valid one. */
+export interface Variant {
+  axis: Axis;
+  /** What the variant changed, for people: "literal segment 'files' as 'FILES'". */
+  name: string;
+  sender: Sender;
+  /** The rule a served variant breaks (the sender's, or `auth` for a credential that is no longer the key). */
+  rule: Rule;
+  conforming: Conforming;
+  request: AxisRequest;
+  /**
+   * The path holds dot segments (`.`, `..`, `%2e`) that a WHATWG URL parser resolves before sending: it must go
+   * on the wire exactly as written (a raw HTTP request), or the variant is not the one named.
+   */
+  rawPath?: true;
+  /** Other operations the exchange may be taken for (a method override: the carrier), judged as well (`intent.alsoAs`). */
+  judgeAs?: string[];
+  /** A budget keeps it before the axis's other variants (it carries an id of the other bucket where one fits). */
+  essential?: true;
+  /**
+   * The request whose answer a 2xx must equal, where no rule over the API's exchanges can read the variant (a
+   * presigned URL outside the base path: the URL as granted). Sent beside the variant and compared by the caller.
+   */
+  canonical?: AxisRequest;
+}
+
+/** A credential the deployment set on an authenticated answer (a cookie, or a token-like header). */
+export interface SetCredential {
+  via: 'cookie' | 'header';
+  name: string;
+  value: string;
+}
+
+/** What the run has seen of one bucket, for variants that reuse it. */
+export interface BucketSeen {
+  bucketId: string;
+  /** Ids of files of the bucket (not trashed). */
+  fileIds: string[];
+  /** Ids of files in the bucket's trash. */
+  trashedFileIds: string[];
+  /** Paths of files of the bucket. */
+  paths: string[];
+  /** A next-page cursor of the bucket's listings, by operationId. */
+  cursors: Record<string, string>;
+  /** Presigned URLs the deployment gave for the bucket, with the operation that gave each. */
+  presigned: { operationId: string; url: string }[];
+}
+
+/** What the run has seen that variants reuse: both buckets, and the credentials set on authenticated answers. */
+export interface RunSeen {
+  workspaceId: string;
+  /** Another workspace's id the run saw, if any (for the workspace position). */
+  otherWorkspaceId?: string;
+  allowed: BucketSeen;
+  other: BucketSeen;
+  credentials: SetCredential[];
+}
+
+/** What an operator works from for one route and one sender. */
+export interface OperatorInput {
+  route: Route;
+  sender: Sender;
+  /**
+   * The route's valid request with the sender's auth (`{ key: name }`, or `{ none: true }`): on the allowed bucket,
+   * and on the other bucket for a bucket route (where a barred sender aims what it sends as it is).
+   */
+  valid: { allowed: IntendedRequest; other?: IntendedRequest };
+  /** The sender's token, for variants that rewrite the Authorization header (undefined for `none`). */
+  token?: () => string;
+  seen: RunSeen;
+  /** The contract: the route table and the bundled spec the variants are derived from. */
+  contract: OperatorContract;
+}
+
+export interface OperatorContract {
+  routes: Route[];
+  doc: ApiDocument;
+}
+
+/** One axis of the catalogue. */
+export interface Operator {
+  axis: Axis;
+  /** One sentence: what its variants change. */
+  about: string;
+  /** What a conforming server may answer its variants, in words (the `conforming` of each variant says it exactly). */
+  conformingAnswers: string;
+  /** The rules its variants can show broken. */
+  rules: Rule[];
+  /** The senders that send its variants. */
+  senders: Sender[];
+  /** Whether it makes variants of the route for the sender at all (from the contract alone). */
+  applies(route: Route, sender: Sender, contract: OperatorContract): boolean;
+  /** The variants of the route's valid request (none when the run has seen nothing the axis reuses). */
+  variants(input: OperatorInput): Variant[];
+}

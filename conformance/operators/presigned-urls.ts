@@ -1,0 +1,61 @@
+// Id substitution in presigned URLs: a URL the route gave for the allowed
+// bucket, with one path segment or query value that is an id of the allowed
+// bucket swapped for its counterpart in the other bucket, and with each query
+// value (a token, a signature) swapped for the one the other bucket's URL
+// carries. Sent as the URL is used (no key, the method its answer names).
+// A conforming server serves a URL only for what it was granted: it refuses
+// (404, 403) anything swapped, or serves the granted file itself. Such a URL
+// lies outside the API's base path, where no rule over the run's exchanges
+// reads it: each variant carries the URL as granted (`canonical`) to compare.
+import type { OperatorInput, Variant } from './operator-types.ts';
+import { answerFieldsOf } from './contract-fields.ts';
+import { counterpartOf } from './run-values.ts';
+import { variantOf } from './variant-build.ts';
+
+/** The method the route's presigned URLs are used with: the one its answer's `method` field allows, else GET. */
+function methodOf(input: OperatorInput): string {
+  const method = answerFieldsOf(input.contract, input.route).method;
+  const value = method?.enum?.[0] ?? method?.const;
+  return typeof value === 'string' ? value : 'GET';
+}
+
+/** Variants of each presigned URL the route gave for the allowed bucket. */
+export function presignedVariants(input: OperatorInput): Variant[] {
+  const { route, seen } = input;
+  const method = methodOf(input);
+  const otherUrl = seen.other.presigned.find((p) => p.operationId === route.operationId)?.url;
+  const otherQuery = otherUrl ? new URL(otherUrl).searchParams : new URLSearchParams();
+  return seen.allowed.presigned
+    .filter((p) => p.operationId === route.operationId)
+    .flatMap(({ url: text }) => {
+      const url = new URL(text);
+      const one = (name: string, swapped: URL) =>
+        variantOf(input, 'id-substitution', name, () => ({ method, path: swapped.toString(), auth: { none: true } }), {
+          aim: 'allowed',
+        }).map((v): Variant => ({
+          ...v,
+          canonical: { method, path: text, auth: { none: true }, intent: { ...v.request.intent, variant: 'the presigned URL as granted' } },
+        }));
+      const segments = url.pathname.split('/');
+      const bySegment = segments.flatMap((segment, i) => {
+        const other = segment && counterpartOf(seen, '', decodeURIComponent(segment));
+        if (!other) return [];
+        const swapped = new URL(url);
+        swapped.pathname = segments.map((s, j) => (j === i ? encodeURIComponent(other) : s)).join('/');
+        return one(`presigned URL segment ${i} swapped for the other bucket's id`, swapped);
+      });
+      const byQuery = [...url.searchParams].flatMap(([name, value]) => {
+        const swaps: [string, string][] = [];
+        const other = counterpartOf(seen, '', value);
+        if (other) swaps.push([`presigned URL query '${name}' swapped for the other bucket's id`, other]);
+        const foreign = otherQuery.get(name);
+        if (foreign !== null && foreign !== value) swaps.push([`presigned URL query '${name}' taken from the other bucket's URL`, foreign]);
+        return swaps.flatMap(([label, swapIn]) => {
+          const swapped = new URL(url);
+          swapped.searchParams.set(name, swapIn);
+          return one(label, swapped);
+        });
+      });
+      return [...bySegment, ...byQuery];
+    });
+}

@@ -1,0 +1,10 @@
+// The environment variables through which the global set-up hands a run to
+// Playwright's workers (besides the BUCKETKIT_* options a user sets): where the
+// run's files are, and where its board listens. Tokens travel in the keys'
+// own variables, which workers inherit; none is ever written to a file.
+export const RUN_ENV = {
+  runDir: 'BUCKETKIT_RUN_DIR',
+  board: 'BUCKETKIT_RUN_BOARD',
+  /** Planted faults for the embedded mock, comma-separated (the self-test's --fault). */
+  faults: 'BUCKETKIT_FAULTS',
+} as const;

@@ -1,0 +1,47 @@
+// A deployment whose ids are serial numbers ("1", "2", ... "20", as a database
+// sequence hands them out), as strings or as JSON numbers in id fields: a core
+// run PASSES (another bucket's id "20" is not found inside a timestamp, a size
+// or the id "120"), and a server that ignores bucketIds or lists another
+// bucket's files still FAILS the bucket-limits rule.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startVariant, type Variant } from './support/variant.ts';
+import { bucketPath, clientOf } from './support/variant-client.ts';
+import { describeRun, idsWith, runAgainst } from './support/variant-run.ts';
+
+describe('a deployment with serial-number ids', () => {
+  let variant: Variant | undefined;
+  afterEach(async () => {
+    await variant?.close();
+    variant = undefined;
+  });
+
+  for (const asNumbers of [false, true])
+    it(`${asNumbers ? 'as JSON numbers in id fields' : 'as strings'} PASSES at core`, async () => {
+      variant = await startVariant({ serialIds: { asNumbers } });
+      expect([variant.workspaceId, variant.buckets.allowed, variant.buckets.other]).toEqual(['1', '2', '3']);
+      const call = clientOf(variant.baseUrl);
+      const listed = await call('GET', `${bucketPath(variant.workspaceId, variant.buckets.allowed)}/files?limit=2`, {
+        token: variant.token('full'),
+      });
+      expect(listed.json.data[0]).toMatchObject({ id: asNumbers ? expect.any(Number) : expect.stringMatching(/^\d+$/) });
+      const run = await runAgainst(variant, { level: 'core' });
+      console.log(describeRun(`serial ids${asNumbers ? ' as numbers' : ''}`, run));
+      expect(idsWith(run, 'fail')).toEqual([]);
+      expect(run.verdict).toMatchObject({ label: 'PASSED', exitCode: 0 });
+    }, 240_000);
+
+  it('that ignores bucketIds, or lists another bucket under a prefix, FAILS the bucket-limits rule', async () => {
+    for (const [fault, must] of [
+      ['bucket-limits-ignored', ['BUCKET-listFiles-other-refused', 'ORACLE-bucket-limits-listFiles']],
+      ['listing-spans-buckets', ['BUCKET-listFiles-own-bucket-only', 'ORACLE-bucket-limits-listFiles']],
+    ] as const) {
+      variant = await startVariant({ serialIds: true, faults: [fault] });
+      const run = await runAgainst(variant, { level: 'core', grep: '@bucket-limits' });
+      console.log(describeRun(`serial ids, ${fault}`, run));
+      expect(run.verdict, fault).toMatchObject({ label: 'FAILED', exitCode: 1 });
+      expect(idsWith(run, 'fail'), fault).toEqual(expect.arrayContaining([...must]));
+      await variant.close();
+      variant = undefined;
+    }
+  }, 240_000);
+});

@@ -1,0 +1,191 @@
+// The suite's verdicts on an independent implementation of the contract (not
+// the mock: conformance/test/support/independent/), at level core, as a user
+// would run it: the right verdict is asserted for each variant, whether the
+// suite gives it yet or not. Variants: the server as it is; each production
+// trait alone (numeric ids, each listing shape, late listings, balancer 502s,
+// idle connections closed, a rate limit, session cookies) -> PASSED; a server
+// serving four operations -> their checks pass (on files already listed when
+// nothing can be uploaded), the unbuilt routes fail their served check (the
+// seed lists them) and their other checks are "not served" -> FAILED, and a
+// scope fault on one of the four -> FAILED in a check of that route; each
+// planted fault -> FAILED.
+// Every run's table row (verdict, the checks that were wrong) is written to
+// reports/independent-server/verdicts.md.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
+import type { OperationId } from '../../openapi/contract/operation-types.ts';
+import type { Overrides } from '../config/config-types.ts';
+import { unexercisedRoutes } from '../report/unexercised-routes.ts';
+import { FAULTS } from './support/independent/faults/fault-registry.ts';
+import {
+  startIndependentServer,
+  FAULT_NAMES,
+  type IndependentOptions,
+  type IndependentServer,
+} from './support/independent/start-independent-server.ts';
+import { describeCheck, VerdictTable } from './support/independent/verdict-table.ts';
+import { describeRun, runAgainst, type VariantRun } from './support/variant-run.ts';
+
+const table = new VerdictTable();
+afterAll(() => {
+  const path = table.write('verdicts');
+  console.log(`${table.markdown()}\n(written to ${path})`);
+});
+
+/** The window a refused write is watched for: a server that shows writes at once needs no 5 s of it. */
+const FAST: Overrides = { consistencyWindowMs: 1000 };
+/** Small pages, so that every listing of the run spans several. */
+const PAGES = { pageSize: 3, maxPageSize: 50 };
+const RUN_MS = 180_000;
+
+async function runOn(
+  options: IndependentOptions,
+  overrides: Overrides,
+  around: { before?(server: IndependentServer): void; after?(server: IndependentServer): void } = {},
+): Promise<VariantRun> {
+  const server = await startIndependentServer(options);
+  try {
+    around.before?.(server);
+    const run = await runAgainst(server, { level: 'core', overrides });
+    around.after?.(server);
+    return run;
+  } finally {
+    await server.close();
+  }
+}
+
+/** Each file's tags and description, by id: what a run that borrows the server's own files must leave as it found. */
+const fileStates = (server: IndependentServer) =>
+  new Map(server.world.files.current().map((f) => [f.id, JSON.stringify({ tags: f.tags, description: f.description })]));
+
+/** Checks that contradict a PASSED verdict: failed, could not run, or a route called not served. */
+const againstPassed = (run: VariantRun) =>
+  run.summary.checks.filter((c) => ['fail', 'error', 'unserved'].includes(c.status)).map(describeCheck);
+
+const PRODUCTION: { name: string; options: IndependentOptions; overrides?: Overrides }[] = [
+  { name: 'the server as it is', options: {} },
+  { name: 'numeric ids (one SQL-like serial)', options: { ids: 'numeric' } },
+  { name: 'UUID ids', options: { ids: 'uuid' } },
+  { name: 'listing: cursor, 3 a page', options: { listing: { shape: 'cursor', ...PAGES } } },
+  { name: 'listing: Link header over a bare array', options: { listing: { shape: 'link-header', ...PAGES } } },
+  { name: 'listing: Link header over {items}', options: { listing: { shape: 'link-header', linkBody: 'items', ...PAGES } } },
+  { name: 'listing: page numbers', options: { listing: { shape: 'page-number', ...PAGES } } },
+  { name: 'listing: data/meta envelope, cursor in meta', options: { listing: { shape: 'envelope-data', ...PAGES } } },
+  { name: 'listing: results with a next URL', options: { listing: { shape: 'results-next-url', ...PAGES } } },
+  { name: 'writes listed 400 ms late', options: { consistencyLagMs: 400 }, overrides: { consistencyWindowMs: 1500 } },
+  { name: 'uploads listed 300 ms after their bytes', options: { uploadDelayMs: 300 }, overrides: { consistencyWindowMs: 1500 } },
+  { name: 'a 502 page from the balancer, 1 answer in 40', options: { blips: { oneIn: 40, seed: 11 } } },
+  { name: 'idle keep-alive connections closed after 300 ms', options: { idleCloseMs: 300 } },
+  { name: 'rate limit: 50 requests/s per key, bursts of 25', options: { rateLimit: { perSecond: 50, burst: 25 } } },
+  { name: 'session cookies set', options: { cookies: true } },
+];
+
+describe('core verdicts on an independent server with production traits', () => {
+  it.each(PRODUCTION)(
+    '$name: PASSED',
+    async ({ name, options, overrides }) => {
+      const run = await runOn(options, overrides ?? FAST);
+      const wrong = againstPassed(run);
+      table.add(name, 'PASSED', run, wrong);
+      console.log(describeRun(name, run));
+      expect({ verdict: run.verdict.label, wrong }).toEqual({ verdict: 'PASSED', wrong: [] });
+    },
+    RUN_MS,
+  );
+});
+
+const SERVED: OperationId[] = ['listWorkspaces', 'listBuckets', 'listFiles', 'updateFile'];
+const servedTitles = new Set(
+  loadRouteTable()
+    .filter((r) => SERVED.includes(r.operationId as OperationId))
+    .map((r) => `${r.method} ${r.pathTemplate}`),
+);
+
+const servedCheckIds = new Set(loadRouteTable().map((r) => `PATH-${r.operationId}-served`));
+
+/**
+ * Checks of a partial server that contradict the right verdict: served routes' checks run and pass; an unbuilt
+ * route fails its served check (the seed lists the route) and its other checks are not served.
+ */
+function againstPartial(run: VariantRun): string[] {
+  return run.summary.checks
+    .filter((c) => {
+      if (c.status === 'skip' || c.status === 'disabled') return false;
+      if (!c.route) return c.status !== 'pass';
+      if (servedTitles.has(c.route)) return c.status !== 'pass';
+      return c.status !== (servedCheckIds.has(c.id) ? 'fail' : 'unserved');
+    })
+    .map(describeCheck);
+}
+
+describe('core verdicts on a partly built independent server', () => {
+  const serves = { operationIds: SERVED };
+
+  it(
+    `serving only ${SERVED.join(', ')}: their checks pass, the unbuilt routes fail their served check and the rest of theirs are not served: FAILED`,
+    async () => {
+      const run = await runOn({ serves }, FAST);
+      const wrong = againstPartial(run);
+      table.add(`partial (${SERVED.join(', ')})`, 'FAILED (only PATH-<op>-served of unbuilt routes)', run, wrong);
+      console.log(describeRun('partial', run));
+      expect({ verdict: run.verdict.label, wrong }).toEqual({ verdict: 'FAILED', wrong: [] });
+      expect(run.summary.totals.unserved).toBeGreaterThan(0);
+      // The console and summary.md end with the routes no check exercised: every unbuilt route, as not served.
+      const unbuilt = loadRouteTable()
+        .map((r) => `${r.method} ${r.pathTemplate}`)
+        .filter((label) => !servedTitles.has(label));
+      const unexercised = unexercisedRoutes(run.summary);
+      expect(unexercised.map((u) => u.route).sort()).toEqual(unbuilt.sort());
+      expect(unexercised.filter((u) => !u.why.startsWith('not served: '))).toEqual([]);
+      const markdown = readFileSync(join(run.reportDir, 'summary.md'), 'utf8');
+      expect(markdown.slice(markdown.lastIndexOf('\n## '))).toContain(`| \`${unbuilt[0]}\` | not served: `);
+    },
+    RUN_MS,
+  );
+
+  it(
+    'the same, with a read-only key changing tags (200): FAILED, in a check of PATCH .../files/{fileId}',
+    async () => {
+      let before = new Map<string, string>();
+      const changed: string[] = [];
+      const run = await runOn({ serves, faults: ['update-file-scope-unchecked'] }, FAST, {
+        before: (server) => void (before = fileStates(server)),
+        after: (server) => {
+          for (const [id, now] of fileStates(server)) if (before.has(id) && before.get(id) !== now) changed.push(id);
+        },
+      });
+      const patch = loadRouteTable().find((r) => r.operationId === 'updateFile')!;
+      const onPatch = run.summary.checks.filter((c) => c.route === `${patch.method} ${patch.pathTemplate}`);
+      const caught = onPatch.some((c) => c.status === 'fail');
+      const wrong = caught ? [] : onPatch.filter((c) => c.status !== 'skip').map(describeCheck);
+      table.add('partial + update-file-scope-unchecked', 'FAILED (a check of updateFile)', run, wrong);
+      console.log(describeRun('partial + fault', run));
+      expect({ verdict: run.verdict.label, caught }).toEqual({ verdict: 'FAILED', caught: true });
+      // Nothing could be uploaded: the checks changed tags of files the server already held, and the cleanup put them back.
+      expect(run.summary.cleanup?.restored).toBeGreaterThan(0);
+      expect(changed).toEqual([]);
+    },
+    RUN_MS,
+  );
+});
+
+describe('core verdicts on an independent server with one planted fault', () => {
+  it.each(FAULT_NAMES)(
+    '%s: FAILED',
+    async (fault) => {
+      const run = await runOn({ faults: [fault] }, FAST);
+      // Nothing failed: every check that ran passed on the faulted server, so the row names the rule the fault breaks.
+      const { pass, error } = run.summary.totals;
+      const wrong =
+        run.verdict.label === 'FAILED'
+          ? []
+          : [`no check failed (${pass} passed, ${error} could not run); the fault: ${FAULTS[fault].breaks}`];
+      table.add(`fault ${fault}`, 'FAILED', run, wrong);
+      console.log(describeRun(fault, run));
+      expect(run.verdict.label).toBe('FAILED');
+    },
+    RUN_MS,
+  );
+});

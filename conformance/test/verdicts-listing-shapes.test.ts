@@ -1,0 +1,53 @@
+// Core runs against deployments that page and wrap their listings their own
+// way (the seed shows no bodies and no paging): each PASSES, and the summary
+// says which shape each listing route showed (stats.listingShapes, summary.md).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Rule } from './support/loopback-proxy.ts';
+import { bareArrayOnePage, dataMetaEnvelope, linkHeaderPaging, pageNumberPaging, resultsNextUrl } from './support/listing-shapes.ts';
+import { startVariant, type Variant } from './support/variant.ts';
+import { describeRun, idsWith, runAgainst } from './support/variant-run.ts';
+
+const FILES = 'GET /workspaces/{workspaceId}/buckets/{bucketId}/files';
+
+/** Each shape with what the summary must say of the file listing. */
+const SHAPES: [string, Rule, { items: string; paging: RegExp }][] = [
+  ['bare arrays paged by a Link header', linkHeaderPaging, { items: '(bare array)', paging: /^next page URL in Link rel="next"$/ }],
+  ['items paged by ?page=N, three a page', pageNumberPaging(3), { items: 'items', paging: /^body page sent back as \?page=$/ }],
+  [
+    'a {data, meta} envelope with ?page_token=',
+    dataMetaEnvelope,
+    { items: 'data', paging: /^body meta\.next_token sent back as \?page_token=$/ },
+  ],
+  [
+    'one bare array, whatever limit asks',
+    bareArrayOnePage,
+    { items: '(bare array)', paging: /^every read fit on one page, with no paging field$/ },
+  ],
+  ['results with an absolute next URL', resultsNextUrl, { items: 'results', paging: /^next page URL in body next$/ }],
+];
+
+describe('a deployment whose listings take another shape', () => {
+  let variant: Variant | undefined;
+  afterEach(async () => {
+    await variant?.close();
+    variant = undefined;
+  });
+
+  for (const [name, rule, files] of SHAPES)
+    it(`${name} PASSES at core, and the summary names the shape`, async () => {
+      variant = await startVariant({ rules: [rule] });
+      const run = await runAgainst(variant, { level: 'core' });
+      console.log(describeRun(name, run));
+      expect(idsWith(run, 'fail')).toEqual([]);
+      expect(idsWith(run, 'error')).toEqual([]);
+      expect(run.verdict).toMatchObject({ label: 'PASSED', exitCode: 0 });
+      const shapes = run.summary.stats?.listingShapes ?? {};
+      expect(shapes[FILES]).toMatchObject({ items: files.items, paging: expect.stringMatching(files.paging) });
+      expect(shapes[FILES].unfinished).toBeUndefined();
+      const markdown = readFileSync(join(run.reportDir, 'summary.md'), 'utf8');
+      expect(markdown).toContain('## Listing shapes');
+      expect(markdown).toContain(`- \`${FILES}\`: items in ${files.items};`);
+    }, 240_000);
+});

@@ -1,0 +1,68 @@
+// Conforming deployments behind load balancers that fail for a moment: nginx 502
+// pages to about one request in 40, and a front closing idle keep-alive
+// connections as requests arrive on them. Each passes every core check, with
+// the failures met counted in the summary; a 500 that every request to a route
+// gets still fails that route: a failure that reproduces is a verdict.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isOperation } from './support/api-routes.ts';
+import { badGatewayBlips } from './support/bad-gateway.ts';
+import { startIdleFront, type IdleFront } from './support/idle-front.ts';
+import { json } from './support/loopback-proxy.ts';
+import { when } from './support/rule-stack.ts';
+import { startVariant, type Variant } from './support/variant.ts';
+import { describeRun, idsWith, runAgainst } from './support/variant-run.ts';
+
+describe('a conforming deployment behind a load balancer that', () => {
+  let variant: Variant | undefined;
+  let front: IdleFront | undefined;
+  afterEach(async () => {
+    await front?.close();
+    await variant?.close();
+    [variant, front] = [undefined, undefined];
+  });
+
+  it('answers nginx 502 pages (no Retry-After) to about 1 request in 40 passes every core check, the blips counted', async () => {
+    const blips = badGatewayBlips(1 / 40, 25);
+    variant = await startVariant({ rules: [blips.rule] });
+    const run = await runAgainst(variant);
+    console.log(describeRun('502 to 1 request in 40', run));
+    expect(idsWith(run, 'fail')).toEqual([]);
+    expect(idsWith(run, 'error')).toEqual([]);
+    expect(run.verdict.label).toBe('PASSED');
+    expect(blips.blips()).toBeGreaterThan(20);
+    expect(run.summary.stats?.transient).toEqual({ met: blips.blips(), resent: blips.blips(), reproduced: 0, notResent: 0 });
+    expect(readFileSync(join(run.reportDir, 'summary.md'), 'utf8')).toContain(
+      `${blips.blips()} transient failure(s) met (502, 503 or 504 without Retry-After, or a lost connection): ${blips.blips()} resent, 0 reproduced`,
+    );
+  }, 240_000);
+
+  it('closes keep-alive connections idle for 300 ms, crossing the requests sent on them, passes every core check', async () => {
+    variant = await startVariant();
+    front = await startIdleFront(variant.origin, { idleMs: 300, mode: 'race' });
+    const run = await runAgainst({ ...variant, config: { ...variant.config, baseUrl: `${front.origin}/api/v1` } });
+    console.log(describeRun(`idle close at 300 ms (${front.ended()} requests reset)`, run));
+    expect(idsWith(run, 'fail')).toEqual([]);
+    expect(idsWith(run, 'error')).toEqual([]);
+    expect(run.verdict.label).toBe('PASSED');
+    expect(front.ended()).toBeGreaterThan(0);
+    expect(run.summary.stats?.transient).toEqual({ met: front.ended(), resent: front.ended(), reproduced: 0, notResent: 0 });
+  }, 240_000);
+
+  it('answers 500 to every request of one route FAILS that route: a failure that reproduces is a verdict', async () => {
+    const error = json(500, { status: 500, code: 'internal' });
+    variant = await startVariant({ rules: [when(isOperation('listTransfers'), async () => error)] });
+    const run = await runAgainst(variant);
+    console.log(describeRun('500 on listTransfers', run));
+    expect(run.verdict.label).toBe('FAILED');
+    const failed = run.summary.checks.filter((c) => c.status === 'fail');
+    expect(failed.map((c) => c.id)).toEqual(
+      expect.arrayContaining(['PATH-listTransfers-served', 'ROBUST-listTransfers-bad-query', 'ROBUST-listTransfers-bad-path']),
+    );
+    // The others are the route's too: a key's checks fail on the route's 500 (their reproduction names its path).
+    for (const check of failed.filter((c) => !c.id.includes('listTransfers'))) expect(check.failure?.curl).toContain('/transfers');
+    expect(idsWith(run, 'error')).toEqual([]);
+    expect(run.summary.stats?.transient?.met).toBe(0);
+  }, 240_000);
+});

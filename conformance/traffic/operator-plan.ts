@@ -1,0 +1,113 @@
+// How many operator variants a run sends, of each route, sender and axis:
+// fixed before any request, from the contract alone (each route's example
+// body, placeholder ids) and the run's settings, so that every worker of a run
+// computes the same plan whichever check it runs. The variants sent are made
+// from the run's real valid calls; each (route, sender, axis) list is cut to
+// its planned count the same way everywhere (operators/plan-variants.ts).
+import { fillPath, type Route } from '../../openapi/contract/route-table.ts';
+import type { RunSettings } from '../config/config-types.ts';
+import type { Auth } from '../http/api-client.ts';
+import { loadContract } from '../operators/catalogue.ts';
+import { budgetFor, type Budget } from '../operators/budget.ts';
+import type { Axis, BucketSeen, OperatorContract, OperatorInput, RunSeen, Sender } from '../operators/operator-types.ts';
+import { planVariants, type VariantPlan } from '../operators/plan-variants.ts';
+import { sendersOf } from './variant-calls.ts';
+
+/**
+ * The time a run gives operator variants at the deployment's rate: 180 s at the cautious default of 5 req/s is
+ * 900 requests, a quarter of a core run's; a published --max-rps scales it. Enough that the axes needing less
+ * than a fair share (HEAD, id substitution, replayed credentials) are never trimmed.
+ */
+export const VARIANT_TIME_MS = 180_000;
+
+/** The planned count of each (route, sender, axis) list and where its spread starts, and the plan it came from (for the report). */
+export interface OperatorPlan {
+  budget: Budget;
+  plan: VariantPlan;
+  share(operationId: string, sender: Sender, axis: Axis): { planned: number; rotation: number };
+}
+
+const key = (operationId: string, sender: Sender, axis: Axis) => `${operationId}|${sender}|${axis}`;
+
+/** What a run may have seen, in placeholders: a few files of each bucket, a cursor per listing, a presigned URL, two credentials. */
+function placeholderSeen(contract: OperatorContract): RunSeen {
+  const bucket = (tag: string): BucketSeen => ({
+    bucketId: `bkt_${tag}`,
+    fileIds: [`file_${tag}1`, `file_${tag}2`, `file_${tag}3`],
+    trashedFileIds: [`file_${tag}t1`],
+    paths: [`plan/${tag}.txt`],
+    cursors: Object.fromEntries(
+      contract.routes.filter((r) => r.queryParams.some((p) => p.name === 'cursor')).map((r) => [r.operationId, `cursor_${tag}`]),
+    ),
+    presigned: contract.routes
+      .filter((r) => /presign/i.test(r.operationId))
+      .map((r) => ({ operationId: r.operationId, url: `https://files.example.com/${r.operationId}/file_${tag}1?token=t${tag}` })),
+  });
+  return {
+    workspaceId: 'ws_plan',
+    allowed: bucket('a'),
+    other: bucket('o'),
+    credentials: [
+      { via: 'cookie', name: 'session', value: 'plan' },
+      { via: 'header', name: 'X-Session-Token', value: 'plan' },
+    ],
+  };
+}
+
+/** The route's request on a placeholder bucket: its example body, placeholder ids in the path. */
+function placeholderRequest(route: Route, bucket: BucketSeen, seen: RunSeen, auth: Auth) {
+  const path = fillPath(route.pathTemplate, { workspaceId: seen.workspaceId, bucketId: bucket.bucketId, fileId: bucket.fileIds[0] });
+  const json = structuredClone(route.requestBody?.example);
+  return { method: route.method, path, auth, ...(json === undefined ? {} : { json }), intent: { operationId: route.operationId } };
+}
+
+/** The input of an operator for a route and sender, in placeholders. */
+function placeholderInput(contract: OperatorContract, seen: RunSeen, route: Route, sender: Sender): OperatorInput {
+  const auth: Auth = sender === 'none' ? { none: true } : { key: sender };
+  return {
+    route,
+    sender,
+    contract,
+    seen,
+    token: sender === 'none' ? undefined : () => `plan_${sender}_0123456789abcdef`,
+    valid: {
+      allowed: placeholderRequest(route, seen.allowed, seen, auth),
+      ...(route.bucketScoped ? { other: placeholderRequest(route, seen.other, seen, auth) } : {}),
+    },
+  };
+}
+
+let contract: OperatorContract | undefined;
+
+/** The run's contract, loaded once per process. */
+export function operatorContract(): OperatorContract {
+  return (contract ??= loadContract());
+}
+
+const plans = new Map<string, OperatorPlan>();
+
+/** The run's plan: the budget from its settings, shared fairly over axes, routes and senders (computed once per process). */
+export function operatorPlan(settings: Pick<RunSettings, 'maxRps' | 'readOnly'>): OperatorPlan {
+  const id = `${settings.maxRps ?? ''}|${settings.readOnly}`;
+  const known = plans.get(id);
+  if (known) return known;
+  const c = operatorContract();
+  const seen = placeholderSeen(c);
+  const inputs = c.routes.flatMap((route) => sendersOf(route).map((sender) => placeholderInput(c, seen, route, sender)));
+  const budget = budgetFor({ maxRps: settings.maxRps, timeBudgetMs: VARIANT_TIME_MS });
+  // Every route and sender sends at least one path spelling: each ORACLE check judges something of its own sender.
+  const plan = planVariants(inputs, budget.requests, { readOnly: settings.readOnly, floorAxis: 'path-spelling' });
+  const shares = new Map(plan.shares.map((s) => [key(s.operationId, s.sender, s.axis), s]));
+  const made: OperatorPlan = {
+    budget,
+    plan,
+    share: (op, sender, axis) => {
+      const found = shares.get(key(op, sender, axis));
+      if (!found) return { planned: 0, rotation: 0 };
+      // A list the plan keeps whole is sent whole: the run's real one may be longer (more files seen, more URLs).
+      return { planned: found.planned >= found.generated ? Number.MAX_SAFE_INTEGER : found.planned, rotation: found.rotation };
+    },
+  };
+  plans.set(id, made);
+  return made;
+}

@@ -1,0 +1,120 @@
+// What the run has seen that operator variants reuse (operators' RunSeen),
+// read once per run by whichever check asks first: each bucket's file ids,
+// trashed file ids and paths (its test files, and a short page of each of its
+// paging listings, read by a key reaching it), a next-page cursor of each such
+// listing, the presigned URLs each URL-granting route gives for it, and the
+// credentials (cookies, token-like headers) the deployment set on those
+// authenticated answers. Learned credentials are redacted from then on.
+import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
+import type { Route } from '../../openapi/contract/route-table.ts';
+import type { Exchange } from '../http/api-client.ts';
+import { listedItems } from '../listing/listing-items.ts';
+import { nextLink } from '../listing/link-header.ts';
+import { credentialsSetBy } from '../operators/credential-channel.ts';
+import { propertiesOf } from '../operators/contract-fields.ts';
+import type { BucketSeen, RunSeen } from '../operators/operator-types.ts';
+import { expectedScope } from '../oracles/who-may-call.ts';
+import type { CheckRun } from '../plan/check-run.ts';
+import type { SharedFixtures } from '../plan/fixture-types.ts';
+import { pickHarnessKey } from '../plan/key-picker.ts';
+import { canCreateFixtures } from '../plan/planner.ts';
+import { judgedSetupStep } from '../client/judged-setup.ts';
+import { callRequest, type BucketRole } from '../client/request-builder.ts';
+import { operatorContract } from './operator-plan.ts';
+import { validRequestOf } from './operator-inputs.ts';
+
+/** A next-page cursor an answer gives: a string field named like one, or the `cursor` of its Link rel="next". */
+export function cursorOf(exchange: Pick<Exchange, 'json' | 'headers'>): string | undefined {
+  const walk = (node: unknown, depth: number): string | undefined => {
+    if (node === null || typeof node !== 'object' || Array.isArray(node) || depth > 2) return undefined;
+    for (const [name, value] of Object.entries(node)) {
+      if (/cursor/i.test(name) && typeof value === 'string' && value !== '') return value;
+      const inner = walk(value, depth + 1);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  const link = nextLink(exchange.headers.link);
+  return walk(exchange.json, 0) ?? (link ? (new URL(link, 'http://x').searchParams.get('cursor') ?? undefined) : undefined);
+}
+
+/** The smallest page a listing takes that can still have a next page (its limit's minimum, at least 2). */
+function shortPage(route: Route): Record<string, string> {
+  const limit = route.queryParams.find((p) => p.name === 'limit');
+  return limit ? { limit: String(Math.max(2, typeof limit.schema.minimum === 'number' ? limit.schema.minimum : 2)) } : {};
+}
+
+/** Routes whose answer grants a URL (a presigned upload or download). */
+const grantsUrl = (route: Route) => 'url' in propertiesOf(operatorContract().doc, { $ref: route.successSchemaRef });
+
+/** One bucket as a key reaching it sees it, and the answers it read. */
+async function readBucket(ctx: CheckRun, bucket: BucketRole, fixtures: SharedFixtures, answers: Exchange[]): Promise<BucketSeen> {
+  const { settings } = ctx;
+  const bucketId = settings.buckets[bucket];
+  const seen: BucketSeen = { bucketId, fileIds: [], trashedFileIds: [], paths: [], cursors: {}, presigned: [] };
+  // The run's shared test files first: a variant puts the first id it has where an id goes, and these stay put
+  // (a faulty server acting on one acts on the run's own file, never on one the run did not make).
+  const file = bucket === 'allowed' ? fixtures.allowedFile : fixtures.otherFile;
+  if (file) {
+    seen.fileIds.push(file.id);
+    seen.paths.push(file.path);
+  }
+  const trashed = bucket === 'other' ? fixtures.foreign?.trashed : undefined;
+  if (trashed) seen.trashedFileIds.push(trashed.id);
+  const paging = loadRouteTable().filter((r) => r.method === 'GET' && r.bucketScoped && r.queryParams.some((p) => p.name === 'cursor'));
+  await Promise.all(
+    paging.map(async (route) => {
+      const key = pickHarnessKey(settings.keys, [expectedScope(route, settings.overrides)], bucketId);
+      if (!key) return;
+      const request = callRequest(route, settings, bucket, { query: shortPage(route) }, { key });
+      const answer = await ctx.api.send(request).catch(() => undefined);
+      if (!answer || answer.status < 200 || answer.status >= 300) return;
+      answers.push(answer);
+      const cursor = cursorOf(answer);
+      if (cursor) seen.cursors[route.operationId] = cursor;
+      const trash = route.pathTemplate.includes('/trash');
+      for (const item of listedItems<Record<string, unknown>>(answer.json)) {
+        const id = item.fileId ?? (typeof item.path === 'string' ? item.id : undefined);
+        if (typeof id !== 'string' && typeof id !== 'number') continue;
+        (trash ? seen.trashedFileIds : seen.fileIds).push(String(id));
+        if (typeof item.path === 'string' && !trash) seen.paths.push(item.path);
+      }
+    }),
+  );
+  if (!settings.readOnly) {
+    for (const route of loadRouteTable().filter((r) => r.bucketScoped && grantsUrl(r))) {
+      const key = pickHarnessKey(settings.keys, [expectedScope(route, settings.overrides)], bucketId);
+      if (!key || !canCreateFixtures(settings)) continue;
+      const answer = await validRequestOf(ctx, route, bucket, { key })
+        .then((request) => ctx.api.send(request))
+        .catch(() => undefined);
+      const url = (answer?.json as { url?: unknown } | undefined)?.url;
+      if (!answer || typeof url !== 'string') continue;
+      answers.push(answer);
+      seen.presigned.push({ operationId: route.operationId, url });
+    }
+  }
+  const unique = (list: string[]) => [...new Set(list)];
+  return { ...seen, fileIds: unique(seen.fileIds), trashedFileIds: unique(seen.trashedFileIds), paths: unique(seen.paths) };
+}
+
+/** What the run has seen, read once per run; the credentials it holds are redacted in this process from then on. */
+export async function runSeen(ctx: CheckRun): Promise<RunSeen> {
+  const seen = await ctx.session.shared('operators:seen', () =>
+    judgedSetupStep(ctx.session, 'set-up: what operator variants reuse', async () => {
+      const answers: Exchange[] = [];
+      const fixtures = canCreateFixtures(ctx.settings)
+        ? await ctx.session.parts.fixtures(['allowedFile', 'otherFile', 'foreign']).catch(() => ctx.fixtures)
+        : ctx.fixtures;
+      const allowed = await readBucket(ctx, 'allowed', fixtures, answers);
+      const other = await readBucket(ctx, 'other', fixtures, answers);
+      const tokens = ctx.api.secrets().map((s) => s.token);
+      const credentials = [
+        ...new Map(answers.flatMap((a) => credentialsSetBy(a.headers, tokens)).map((c) => [`${c.via}:${c.name}`, c])).values(),
+      ];
+      return { workspaceId: ctx.settings.workspaceId, allowed, other, credentials } satisfies RunSeen;
+    }),
+  );
+  for (const c of seen.credentials) ctx.api.redact.add?.({ env: `credential ${c.name}`, token: c.value });
+  return seen;
+}

@@ -1,0 +1,74 @@
+// Sends the operator variants an ORACLE-<rule>-<op> check owns: for each
+// sender of the route whose variants that rule judges (its own sender; for
+// auth also the altered keys of the key that may), the catalogue's variants of the
+// route's real valid call, cut to the run's plan (operator-plan.ts), each
+// logged with what a conforming server may answer it. A variant carrying the
+// URL as granted (a presigned URL outside the API) is compared here.
+import type { Route } from '../../openapi/contract/route-table.ts';
+import type { Exchange } from '../http/api-client.ts';
+import { variantsOf, keep, variantWrites } from '../operators/plan-variants.ts';
+import { RULE_OF_SENDER, type Axis, type Rule, type Sender, type Variant } from '../operators/operator-types.ts';
+import type { CheckRun } from '../plan/check-run.ts';
+import { operatorPlan } from './operator-plan.ts';
+import { operatorInput } from './operator-inputs.ts';
+import { runSeen } from './operator-seen.ts';
+import { sendersOf } from './variant-calls.ts';
+
+/** What a check's variants did: how many each axis sent, why a sender sent none, and what a compared URL showed. */
+export interface OperatorTraffic {
+  sent: Map<Axis, number>;
+  notSent: string[];
+  /** Presigned-URL variants served with other content than the URL as granted (no rule over the API reads them). */
+  findings: { axis: Axis; what: string; exchange: Exchange }[];
+}
+
+/** The senders whose variants the rule judges on the route. */
+export function sendersFor(rule: Rule, route: Route): Sender[] {
+  // The altered keys of the key that may are no key at all: the auth rule judges those.
+  return sendersOf(route).filter((s) => RULE_OF_SENDER[s] === rule || (rule === 'auth' && s === 'holder'));
+}
+
+/** The planned variants of one sender on the route that the rule judges. */
+async function plannedVariants(ctx: CheckRun, rule: Rule, route: Route, sender: Sender): Promise<Variant[] | string> {
+  // Every variant of a writing route writes: a --read-only run sends none (nor makes their valid calls).
+  if (ctx.settings.readOnly && route.mutates) return [];
+  const seen = await runSeen(ctx);
+  const input = await operatorInput(ctx, route, sender, seen);
+  if (typeof input === 'string') return input;
+  const plan = operatorPlan(ctx.settings);
+  return [...variantsOf(input)].flatMap(([axis, list]) => {
+    const sendable = ctx.settings.readOnly ? list.filter((v) => !variantWrites(v, input)) : list;
+    const { planned, rotation } = plan.share(route.operationId, sender, axis);
+    return keep(sendable, planned, rotation).filter((v) => v.rule === rule);
+  });
+}
+
+/** Sends one variant as logged traffic; a variant with a canonical request is compared with its answer. */
+async function sendVariant(ctx: CheckRun, v: Variant, traffic: OperatorTraffic): Promise<void> {
+  const request = { ...v.request, intent: { ...v.request.intent, conforming: v.conforming }, ...(v.rawPath ? { rawPath: true } : {}) };
+  // A request the transport could not send (a header value it refuses) or that got no answer proves nothing either way.
+  const answer = await ctx.api.send(request).catch(() => undefined);
+  if (!answer) return;
+  traffic.sent.set(v.axis, (traffic.sent.get(v.axis) ?? 0) + 1);
+  if (!v.canonical || answer.status < 200 || answer.status >= 300) return;
+  const granted = await ctx.api.send(v.canonical).catch(() => undefined);
+  if (granted && granted.text !== answer.text)
+    traffic.findings.push({
+      axis: v.axis,
+      what: `${answer.status} for ${v.name}, with other content than the URL as granted`,
+      exchange: answer,
+    });
+}
+
+/** Sends the route's planned variants the rule judges, each sender's in order, the senders side by side. */
+export async function sendOperatorTraffic(ctx: CheckRun, rule: Rule, route: Route): Promise<OperatorTraffic> {
+  const traffic: OperatorTraffic = { sent: new Map(), notSent: [], findings: [] };
+  await Promise.all(
+    sendersFor(rule, route).map(async (sender) => {
+      const variants = await plannedVariants(ctx, rule, route, sender);
+      if (typeof variants === 'string') return traffic.notSent.push(`operator variants: ${variants}`);
+      for (const v of variants) await sendVariant(ctx, v, traffic);
+    }),
+  );
+  return traffic;
+}
