@@ -1,5 +1,7 @@
 // A tiny fetch client for the variant tests: calls a variant's API with a key,
 // reads JSON answers, follows listing cursors, and uploads a small file.
+import { answerOf } from './answer-of.ts';
+
 /** An answer as a test reads it. */
 export interface Answer {
   status: number;
@@ -28,14 +30,7 @@ export function clientOf(baseUrl: string): Call {
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       redirect: 'manual',
     });
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, headers: res.headers, text, json };
+    return answerOf(res);
   };
 }
 

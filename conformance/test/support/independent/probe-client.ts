@@ -1,5 +1,6 @@
 // A tiny client for tests of the independent server itself: sends one request
 // with a key of its config by name, and reads the answer whole.
+import { answerOf } from '../answer-of.ts';
 import type { IndependentServer } from './start-independent-server.ts';
 
 export interface ProbeAnswer {
@@ -37,14 +38,7 @@ export async function probe(server: IndependentServer, method: string, path: str
   if (request.json !== undefined) body = JSON.stringify(request.json);
   if (body !== undefined) headers['Content-Type'] = request.contentType ?? 'application/json';
   const res = await fetch(path.startsWith('http') ? path : `${server.baseUrl}${path}`, { method, headers, body });
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, headers: res.headers, text, json };
+  return answerOf(res);
 }
 
 /** The bucket path of the server's workspace, `/workspaces/{ws}/buckets/{bucket}`. */
