@@ -7,7 +7,7 @@
 import type { Area } from '../config/config-types.ts';
 import type { PlannedCheck } from '../plan/check-types.ts';
 import { runCheckTest } from './check-test.ts';
-import { test } from './fixtures.ts';
+import { checkTest as test } from './fixtures.ts';
 import { NOTE, NO_VERDICT } from './outcome-notes.ts';
 import { plannedChecks } from './planned-run.ts';
 

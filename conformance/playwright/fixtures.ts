@@ -4,7 +4,9 @@
 // own — has each exchange it sent judged by the seed's rules as it ends, and
 // fails naming the rule an exchange broke.
 import {
+  _baseTest,
   test as base,
+  type Fixtures,
   type PlaywrightTestArgs,
   type PlaywrightTestOptions,
   type PlaywrightWorkerArgs,
@@ -34,7 +36,7 @@ export type KitTest<T extends object = object> = TestType<
   PlaywrightWorkerArgs & PlaywrightWorkerOptions & KitWorkerFixtures
 >;
 
-export const test: KitTest = base.extend<KitTestFixtures, KitWorkerFixtures>({
+const kitFixtures: Fixtures<KitTestFixtures, KitWorkerFixtures> = {
   bucketkitRun: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter.
     async ({}, use, workerInfo) => {
@@ -67,6 +69,16 @@ export const test: KitTest = base.extend<KitTestFixtures, KitWorkerFixtures>({
     },
     { auto: true },
   ],
-});
+};
+
+/** The kit's test for a user's own tests: Playwright's, with its browser fixtures (`page`, `request`, ...), and the kit's. */
+export const test: KitTest = base.extend<KitTestFixtures, KitWorkerFixtures>(kitFixtures);
+
+/**
+ * The test every check is declared with: the kit's fixtures on Playwright's bare test. A check drives no browser,
+ * and Playwright's browser fixtures would cost each check four stack traces (their hooks' steps) and each worker
+ * the browser client's start.
+ */
+export const checkTest = _baseTest.extend<KitTestFixtures, KitWorkerFixtures>(kitFixtures);
 
 export { expect } from '@playwright/test';

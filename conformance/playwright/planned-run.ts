@@ -8,7 +8,7 @@ import { generateChecks } from '../checks/all-checks.ts';
 import { parseArgs } from '../config/cli-args.ts';
 import { defaultTokenEnv, hasConfigSource, loadConfig } from '../config/load-config.ts';
 import type { RunSettings } from '../config/config-types.ts';
-import { EMBEDDED_OVERRIDES, embeddedKeyPlan, embeddedScopes } from '../embedded/embedded-target.ts';
+import { EMBEDDED_OVERRIDES, embeddedKeyPlan, embeddedScopes } from '../embedded/embedded-keys.ts';
 import type { PlannedCheck } from '../plan/check-types.ts';
 import { planChecks } from '../plan/planner.ts';
 

@@ -6,7 +6,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEPLOYMENT_VARS, resolveTokens } from '../config/load-config.ts';
-import { embeddedTokens, startEmbeddedTarget, type EmbeddedTarget } from '../embedded/embedded-target.ts';
+import { embeddedTokens } from '../embedded/embedded-keys.ts';
+import { startEmbeddedTarget, type EmbeddedTarget } from '../embedded/embedded-target.ts';
 import { checkTarget } from '../engine/check-target.ts';
 import { concurrencyLimit } from '../engine/limits.ts';
 import { prepareTarget } from '../engine/prepare-target.ts';

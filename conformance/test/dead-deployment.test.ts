@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../mocks/http/start-mock-server.ts';
 import { runInProcess, type RunOutcome } from '../engine/run-in-process.ts';
-import { embeddedScopes } from '../embedded/embedded-target.ts';
+import { embeddedScopes } from '../embedded/embedded-keys.ts';
 import { verdictOf } from '../report/summary.ts';
 import { closedPort, failingProxy, hangingServer, refusingServer, writeConfig } from './loopback-targets.ts';
 

@@ -1,7 +1,7 @@
 // How long redaction takes on a large body: a megabyte of JSON read with ten keys, the
 // size of the largest answers the suite reads. The time is printed; the bound is generous.
 import { describe, expect, it } from 'vitest';
-import { embeddedTokens } from '../embedded/embedded-target.ts';
+import { embeddedTokens } from '../embedded/embedded-keys.ts';
 import { createRedactor } from '../http/redact.ts';
 import { TEST_KEYS } from './support/key-encodings.ts';
 import { keyRunFinder } from './support/key-oracle.ts';

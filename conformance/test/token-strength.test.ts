@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resolveTokens, validateConfig } from '../config/load-config.ts';
 import { weakTokenReasons, type KeyToken } from '../config/token-strength.ts';
-import { embeddedTokens } from '../embedded/embedded-target.ts';
+import { embeddedTokens } from '../embedded/embedded-keys.ts';
 import { randomCount } from '../http/key-secret-part.ts';
 import { createRedactor } from '../http/redact.ts';
 import { findLeaks } from '../report/leak-scan.ts';

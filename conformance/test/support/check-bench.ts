@@ -8,7 +8,7 @@ import { loadRouteTable } from '../../../openapi/contract/load-spec.ts';
 import { listScopes } from '../../../openapi/contract/route-table.ts';
 import { loadBundledSpec } from '../../../openapi/contract/load-spec.ts';
 import { startMockServer, type MockServer } from '../../../mocks/http/start-mock-server.ts';
-import { embeddedKeyPlan } from '../../embedded/embedded-target.ts';
+import { embeddedKeyPlan } from '../../embedded/embedded-keys.ts';
 import type { Overrides, ResolvedKey, RunSettings } from '../../config/config-types.ts';
 import { generateChecks } from '../../checks/all-checks.ts';
 import { planChecks } from '../../plan/planner.ts';

@@ -5,7 +5,7 @@
 import { startMockServer, type MockServer } from '../../../mocks/http/start-mock-server.ts';
 import type { MockProfile } from '../../../mocks/profile/check-profile.ts';
 import type { SuiteConfig } from '../../config/config-types.ts';
-import { embeddedKeyPlan, embeddedScopes } from '../../embedded/embedded-target.ts';
+import { embeddedKeyPlan, embeddedScopes } from '../../embedded/embedded-keys.ts';
 import { startLoopbackProxy, type LoopbackProxy, type Rule } from './loopback-proxy.ts';
 import { startHostileFront, type HostileFront, type HostileRoute } from './hostile-front.ts';
 import { mapIds, oddPublicIds, type IdWorld } from './odd-ids.ts';
