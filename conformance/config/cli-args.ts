@@ -50,7 +50,7 @@ export const USAGE = `Usage: npx bucketkit conformance [options]
   --max-rps N          send at most N requests per second (default: no ceiling; 429s are waited out anyway)
   --ca FILE            trust the CA certificates in this PEM file too (a private TLS deployment)
   --no-keep            remove what failing checks used at the end (default: kept until --cleanup, so curl lines reproduce)
-  --workers N          Playwright workers running the checks (default: from the deployment's latency, 4 to 16)
+  --workers N          Playwright workers running the checks (default: by the deployment's latency and window, 4 to 16)
   --cleanup LEDGER     remove what a crashed run left (needs the same config and keys)
   --merge DIR...       merge the summary.json of shard report dirs into --report-dir
 `;
