@@ -2,6 +2,9 @@
 // board on a loopback TCP port, one JSON line per call; each Playwright worker
 // connects once and calls it as if it were local. A worker that goes away
 // fails the values it was making, so no other test waits for them forever.
+// What a request tells the board after it went (its slot back, whether it
+// was answered) is sent without waiting for a reply: every request would
+// otherwise wait on the runner's event loop three times, not once.
 import { createConnection, createServer, type Socket } from 'node:net';
 import type { LocalBoard } from './local-board.ts';
 import type { RunBoard } from './run-board.ts';
@@ -24,6 +27,9 @@ const METHODS: readonly Method[] = [
   'count',
   'counts',
 ];
+
+/** Calls whose outcome the caller never needs: sent with id 0, never answered, still handled in their order. */
+const NO_REPLY: ReadonlySet<Method> = new Set<Method>(['release', 'answered', 'noAnswer']);
 
 interface Call {
   id: number;
@@ -68,6 +74,7 @@ export async function serveBoard(board: LocalBoard): Promise<BoardServer> {
       // A claim is owned by the connection that made it.
       const call =
         method === 'claim' ? board.claim(args[0] as string, socket) : (board[method] as (...a: unknown[]) => Promise<unknown>)(...args);
+      if (id === 0) return void call.catch(() => undefined);
       call.then(
         (value) => socket.writable && socket.write(`${JSON.stringify({ id, value: value ?? null })}\n`),
         (error: Error) => socket.writable && socket.write(`${JSON.stringify({ id, error: error.message })}\n`),
@@ -116,6 +123,10 @@ export async function connectBoard(address: string): Promise<RunBoard & { close(
     (method: Method) =>
     (...args: unknown[]) => {
       if (lost) return Promise.reject(lost);
+      if (NO_REPLY.has(method)) {
+        socket.write(`${JSON.stringify({ id: 0, method, args })}\n`);
+        return Promise.resolve();
+      }
       const id = ++next;
       socket.write(`${JSON.stringify({ id, method, args })}\n`);
       return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
