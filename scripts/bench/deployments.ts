@@ -1,8 +1,9 @@
 // The bench's real-deployment rows: a core run of the suite (the CLI, as a
 // user's CI runs it) against the mock behind the latency proxy at 0, 150 and
 // 300 ms per answer, against one answering 500 to everything (every check
-// fails: within twice a passing run), and behind a per-key token bucket of 15
-// requests/s (burst 30) answering 429 with Retry-After; wall time, requests, verdict.
+// fails: within twice a passing run), beside Playwright alone failing as many
+// empty tests, and behind a per-key token bucket of 15 requests/s (burst 30)
+// answering 429 with Retry-After; wall time, requests, verdict.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,8 @@ import { underPath, when } from '../../conformance/test/support/rule-stack.ts';
 import { json } from '../../conformance/test/support/loopback-proxy.ts';
 import { startVariant, type Variant } from '../../conformance/test/support/variant.ts';
 import * as m from './measure.ts';
+import { playwrightFloor } from './playwright-floor.ts';
+import { WORKER_RANGE } from '../../conformance/cli/pick-workers.ts';
 
 export interface DeploymentRow {
   name: string;
@@ -92,6 +95,19 @@ export async function deploymentRows(log: (line: string) => void = () => {}): Pr
   } finally {
     await broken.close();
   }
+  // What the 500 row cannot go below: Playwright alone, replacing a worker after each of as many failing tests, in
+  // the workers the CLI picks for a deployment answering 5xx.
+  const failing = rows.at(-1)?.failed ?? 0;
+  const workers = WORKER_RANGE.min;
+  const floor = await playwrightFloor(failing, workers);
+  rows.push({
+    name: `Playwright alone: ${failing} empty tests that fail, ${workers} workers`,
+    wallMs: floor.wallMs,
+    verdict: `failed (exit ${floor.code})`,
+    failed: failing,
+    checks: failing,
+  });
+  log(`  ${rows.at(-1)!.name}: ${(floor.wallMs / 1000).toFixed(1)} s`);
   const limiter = tokenBucket({ perSecond: 15, burst: 30 });
   const variant = await startVariant({ rules: [when(underPath(), limiter.rule)] });
   try {
