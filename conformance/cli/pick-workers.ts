@@ -12,6 +12,7 @@ import { createTransport } from '../http/transport/create-transport.ts';
 import type { CliOptions } from '../config/cli-args.ts';
 import { EMBEDDED_OVERRIDES } from '../embedded/embedded-keys.ts';
 import { readCa } from '../config/read-ca.ts';
+import { routeById } from '../client/request-builder.ts';
 
 /**
  * Fewest and most workers; one per `perMs` of latency, and at least one per `perWindowMs` of consistency window (up
@@ -31,13 +32,15 @@ export function workersFor(latencyMs: number, windowMs: number): number {
 /** What a few unauthenticated GETs of the base URL's first listing showed: their median time, and whether any answered 5xx. */
 async function probe(baseUrl: string, timeoutMs: number, ca: string | undefined): Promise<{ latencyMs?: number; failing: boolean }> {
   const transport = createTransport({ baseUrl, timeoutMs, concurrency: 1, transient: { maxAttempts: 1 }, ...(ca ? { ca } : {}) });
+  // The contract's listing of workspaces: its path has no parameter, so it needs nothing but the base URL.
+  const url = `${baseUrl}${routeById('listWorkspaces').pathTemplate}`;
   const times: number[] = [];
   let failing = false;
   try {
     for (let i = 0; i < PROBES; i++) {
       const started = performance.now();
       const status = await transport
-        .send({ method: 'GET', url: `${baseUrl}/workspaces`, headers: {}, carriesKey: false })
+        .send({ method: 'GET', url, headers: {}, carriesKey: false })
         .then((answer) => answer.status)
         .catch(() => undefined);
       if (status === undefined) continue;

@@ -52,15 +52,17 @@ const failed = (id: string): CheckResult => ({
   failure: { expected: 'a 2xx answer', actual: '403' },
 });
 
+/** What KEY-claims-write-as-declared found: the key was refused on updateFile although it declares files:write. */
+const claimsWrite: KeyFinding = {
+  key: 'claims-write',
+  about: 'scope',
+  operationId: 'updateFile',
+  scope: 'files:write',
+  bucketId: BUCKETS.allowed,
+  expected: 'served',
+};
+
 describe('the config note', () => {
-  const claimsWrite: KeyFinding = {
-    key: 'claims-write',
-    about: 'scope',
-    operationId: 'updateFile',
-    scope: 'files:write',
-    bucketId: BUCKETS.allowed,
-    expected: 'served',
-  };
   const oneBucket: KeyFinding = {
     key: 'one-bucket',
     about: 'bucket',
@@ -111,14 +113,7 @@ describe('the config note', () => {
 
 describe('the key a KEY check verifies, on the Playwright path', () => {
   it('travels as an annotation of its test, so the notes of a Playwright run find its findings too', () => {
-    const finding: KeyFinding = {
-      key: 'claims-write',
-      about: 'scope',
-      operationId: 'updateFile',
-      scope: 'files:write',
-      bucketId: BUCKETS.allowed,
-      expected: 'served',
-    };
+    const finding = claimsWrite;
     const testOf = (id: string, extra: { type: string; description: string }[]) => ({
       title: `${id}: a check`,
       annotations: [

@@ -43,10 +43,13 @@ export async function prepareWorldStore(
   }
   const generated = complete(step.value);
   const byBucket = new Map<string, FileRecord[]>();
-  for (const file of generated.files) {
-    const list = byBucket.get(file.bucketId);
-    if (list) list.push(file);
-    else byBucket.set(file.bucketId, [file]);
+  for (let i = 0; i < generated.files.length; i += IDS_PER_STEP) {
+    await maybePause();
+    for (const file of generated.files.slice(i, i + IDS_PER_STEP)) {
+      const list = byBucket.get(file.bucketId);
+      if (list) list.push(file);
+      else byBucket.set(file.bucketId, [file]);
+    }
   }
   const files = new Map<string, BucketFiles>();
   for (const bucket of generated.buckets) {
