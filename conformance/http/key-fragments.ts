@@ -22,14 +22,15 @@ function owners(sk: Skeleton, runs: KeyRun[]): Int32Array {
 
 /**
  * A matcher for the runs of the given keys' forms; `replacement` is what a piece of a run of key i becomes.
- * Pieces of `names` (key names, env vars) are public in every key.
+ * Pieces of `names` (key names, env vars) are public in every key; `leakBits`: see createRunFinder.
  */
 export function createFragmentMatcher(
   tokens: string[],
   replacement: (key: number) => string,
   names: readonly string[] = [],
+  leakBits = 0,
 ): FragmentMatcher {
-  const findRuns = createRunFinder(tokens, names);
+  const findRuns = createRunFinder(tokens, names, leakBits);
   const scan = (text: string) => {
     const sk = skeletonOf(text);
     return { sk, runs: findRuns(sk) };

@@ -1,7 +1,7 @@
 // Finds every run of 8 or more characters of any form of any key in a skeleton: a rolling
 // hash over 8-character windows picks the candidates, each is checked and grown to its full run.
 import { keyForms } from './key-forms.ts';
-import { secretMask } from './key-secret-part.ts';
+import { secretCharsFor, secretMask } from './key-secret-part.ts';
 import type { Skeleton } from './text-skeleton.ts';
 
 /** The shortest run of a key form that counts as a leak. */
@@ -21,7 +21,7 @@ interface IndexedForm {
   secretBefore: Int32Array;
   /** …and up to the last one it depends on. */
   secretThrough: Int32Array;
-  /** The fewest secret characters a run must depend on. */
+  /** The fewest secret characters a run must depend on: the form's own floor, or as many as carry the finder's bits. */
   minSecret: number;
 }
 
@@ -39,7 +39,12 @@ function windowHash(codes: Uint16Array, at: number): number {
 
 const filterSlot = (h: number) => Math.imul(h, 0x9e3779b1) >>> (32 - FILTER_BITS);
 
-function indexForm(key: number, mask: Uint8Array, form: { text: string; lo: number[]; hi: number[]; minSecret?: number }): IndexedForm {
+function indexForm(
+  key: number,
+  mask: Uint8Array,
+  leakChars: number,
+  form: { text: string; lo: number[]; hi: number[]; minSecret?: number },
+): IndexedForm {
   const before = new Int32Array(mask.length + 1);
   for (let i = 0; i < mask.length; i++) before[i + 1] = before[i] + mask[i];
   return {
@@ -47,19 +52,21 @@ function indexForm(key: number, mask: Uint8Array, form: { text: string; lo: numb
     key,
     secretBefore: Int32Array.from(form.lo, (lo) => before[lo]),
     secretThrough: Int32Array.from(form.hi, (hi) => before[hi + 1]),
-    minSecret: form.minSecret ?? 1,
+    minSecret: Math.max(form.minSecret ?? 1, leakChars),
   };
 }
 
 /**
  * A finder of the runs of the given keys' forms (see keyForms) in a skeleton: every maximal
- * run of 8 or more characters that reaches a secret character of its key (see secretMask;
- * pieces of `names`, the run's key names and env vars, are never secret).
+ * run of 8 or more characters that reaches a secret character of its key, and with `leakBits`
+ * enough of them to carry that many bits of its secret, or all of it (see secretMask and
+ * secretCharsFor; pieces of `names`, the run's key names and env vars, are never secret).
  */
-export function createRunFinder(tokens: string[], names: readonly string[] = []): (skeleton: Skeleton) => KeyRun[] {
+export function createRunFinder(tokens: string[], names: readonly string[] = [], leakBits = 0): (skeleton: Skeleton) => KeyRun[] {
   const forms = tokens.flatMap((token, key) => {
     const mask = secretMask(token, names);
-    return keyForms(token).map((form) => indexForm(key, mask, form));
+    const leakChars = secretCharsFor(leakBits, token, mask);
+    return keyForms(token).map((form) => indexForm(key, mask, leakChars, form));
   });
   // Each window hash lists where it occurs: form index and position, pairwise.
   const table = new Map<number, number[]>();

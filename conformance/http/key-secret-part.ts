@@ -1,6 +1,7 @@
 // Which characters of a key are secret: the lowercase words and separators of a structured
 // key (`bk_test_<random>_readonly`), runs like `0123` or `abcd`, and pieces of the names
-// reports show (key names, their env vars) are not, so reports keep them.
+// reports show (key names, their env vars) are not, so reports keep them. And how many of
+// them a piece must show for the report scan to count it: as many as carry SCAN_LEAK_BITS.
 
 /** Separators of a structured key; base64's `+`, `/` and `=` are not among them (they sit inside random text). */
 const SEPARATOR = /[_.~-]/;
@@ -108,4 +109,36 @@ export function secretMask(token: string, names: readonly string[] = []): Uint8A
   clearTrivialRuns(token, mask);
   clearNamePieces(token, names, mask);
   return mask;
+}
+
+/**
+ * The bits of a key's secret a piece must show for the scan of a finished report to count it as a leak (or all
+ * of the secret, when a key has less): as many as 8 characters of a base62 key carry (47.6). Fewer turn up by
+ * chance: 8 characters of a hex key are 32 bits, and a report of some 10^7 characters of hex ids, signatures and
+ * hashes holds one of a run's 19 hex keys' 8-character windows about once in a few runs. The redactor, which
+ * runs before anything is written, keeps redacting every run of 8 characters that reaches the secret.
+ */
+export const SCAN_LEAK_BITS = 47;
+
+/**
+ * The bits one secret character of a token carries: log2 of the alphabet its secret characters are drawn from,
+ * judged by the classes they show (digits; hex letters alone, or any letters, of each case; any other character).
+ */
+export function bitsPerSecretChar(token: string, mask: Uint8Array): number {
+  const secret = token.split('').filter((_, i) => mask[i] === 1);
+  const has = (pattern: RegExp) => secret.some((c) => pattern.test(c));
+  // A case's letters: all 26 as soon as one beyond `f` shows, else the six hex letters when any shows.
+  const letters = (beyondHex: RegExp, hex: RegExp) => (has(beyondHex) ? 26 : has(hex) ? 6 : 0);
+  const others = new Set(secret.filter((c) => !/[0-9A-Za-z]/.test(c))).size;
+  const size = (has(/[0-9]/) ? 10 : 0) + letters(/[g-z]/, /[a-f]/) + letters(/[G-Z]/, /[A-F]/) + others;
+  return Math.log2(Math.max(2, size));
+}
+
+/**
+ * The fewest secret characters of a token a piece must depend on to carry `bits` of its secret, or all of them
+ * when the token has fewer (1 at least).
+ */
+export function secretCharsFor(bits: number, token: string, mask: Uint8Array): number {
+  const total = mask.reduce((sum, bit) => sum + bit, 0);
+  return Math.max(1, Math.min(total, Math.ceil(bits / bitsPerSecretChar(token, mask))));
 }

@@ -145,13 +145,14 @@ export function compileSecrets(secrets: Secret[]): { secret: Secret; pattern: Re
 const marker = (secret: Secret) => `[redacted $${secret.env}]`;
 
 /** The two passes: whole forms with any mix of escapes (patterns), then runs of 8+ characters of a form, wherever they are cut. */
-function compileAll(secrets: Secret[]) {
+function compileAll(secrets: Secret[], leakBits = 0) {
   const compiled = compileSecrets(secrets);
   const unique = compiled.map((c) => c.secret);
   const fragments = createFragmentMatcher(
     unique.map((s) => s.token),
     (key) => marker(unique[key]),
     publicNames(secrets),
+    leakBits,
   );
   return { compiled, unique, fragments };
 }
@@ -177,9 +178,12 @@ export function createRedactor(secrets: Secret[]): Redactor {
   return redact;
 }
 
-/** A finder of the secrets a text holds, by the redactor's rules (a form, or a run of 8 or more characters of one). */
-export function createKeyFinder(secrets: Secret[]): (text: string) => Secret[] {
-  return keyFinder(compileAll(secrets));
+/**
+ * A finder of the secrets a text holds, by the redactor's rules (a form, or a run of 8 or more characters of one);
+ * with `leakBits`, only runs carrying that many bits of a key's secret count (see createRunFinder).
+ */
+export function createKeyFinder(secrets: Secret[], leakBits = 0): (text: string) => Secret[] {
+  return keyFinder(compileAll(secrets, leakBits));
 }
 
 function keyFinder({ compiled, unique, fragments }: ReturnType<typeof compileAll>): (text: string) => Secret[] {

@@ -1,10 +1,11 @@
 // The last safety net: scans every file of a report dir for any form of any
-// key, or any run of 8 or more characters of one, the entries of the HTML report's
+// key, or any run of one carrying enough of its secret (see keyScanner), the entries of the HTML report's
 // embedded archive included. It only reads (leak-repair.ts rewrites what it finds);
 // keys are redacted before anything reaches a report, so a find is a bug.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createKeyFinder, type Secret } from '../http/redact.ts';
+import { SCAN_LEAK_BITS } from '../http/key-secret-part.ts';
 import { unzipEntries } from './zip-reader.ts';
 
 /** Every file under a directory. */
@@ -44,10 +45,11 @@ export function textsOf(content: Buffer): string[] {
 /**
  * A scanner for the run's secrets, by the redactor's rules: every encoding (raw, percent,
  * form, \\u escapes, base64 at any alignment) and every run of 8 or more characters of a
- * key form, across line breaks, escapes and JSON string boundaries.
+ * key form, across line breaks, escapes and JSON string boundaries, that carries
+ * SCAN_LEAK_BITS of the key's secret: a report full of hex holds shorter pieces of a hex key by chance.
  */
 export function keyScanner(secrets: Secret[]): (text: string) => Secret[] {
-  return createKeyFinder(secrets);
+  return createKeyFinder(secrets, SCAN_LEAK_BITS);
 }
 
 export interface Leak {

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { guardArtifacts } from '../engine/artifact-guard.ts';
 import type { PreparedTarget } from '../engine/prepare-target.ts';
+import { createRedactor } from '../http/redact.ts';
 import { findLeaks } from '../report/leak-scan.ts';
 import { buildSummary } from '../report/summary.ts';
 import { filesUnder, scanForKeys, scanText, textsOfFile, zipOf } from './support/artifact-scan.ts';
@@ -101,13 +102,44 @@ describe('the artifact guard', () => {
     const settings = JSON.stringify({ keys: [{ name: 'readonly', env: readonly.env }], tokens: 'bk_test_…' }, null, 2);
     const dir = reportDirWith({ 'run/settings.json': settings, 'summary.md': 'the key "readonly" is served' });
     expect(findLeaks(dir, [readonly])).toEqual([]);
-    writeFileSync(join(dir, 'summary.md'), `the key "readonly" (${readonly.token.slice(0, 12)}…) is served`);
+    // Twelve hex characters of its secret are 48 bits: a leak (see the next test for fewer).
+    writeFileSync(join(dir, 'summary.md'), `the key "readonly" (${readonly.token.slice(0, 20)}…) is served`);
     expect(
       relativeFiles(
         dir,
         findLeaks(dir, [readonly]).map((l) => l.file),
       ),
     ).toEqual(['summary.md']);
+  });
+
+  describe('a piece of a key that turns up by chance', () => {
+    const hexKey = { name: 'hex', env: 'BUCKETKIT_KEY_HEX', token: 'bk_live_9f3c2a7e5b1d4c6a8e0f2b4d6c8a1e3f' };
+    const base62Key = { name: 'b62', env: 'BUCKETKIT_KEY_B62', token: 'bk_live_Q7xZ2mKp9WcR4tLv8NbY3hDf' };
+    const digitsKey = { name: 'pin', env: 'BUCKETKIT_KEY_PIN', token: '40719238561' };
+    const keys = [hexKey, base62Key, digitsKey];
+    /** A report page listing hex ids, one of which holds the given text in its middle. */
+    const hexPage = (inside: string) =>
+      Array.from(
+        { length: 200 },
+        (_, i) => `"sha1": "${i === 100 ? `0a1b${inside}2c3d` : (i * 7919).toString(16).padStart(40, 'e')}"`,
+      ).join('\n');
+    const leaksIn = (text: string) => findLeaks(reportDirWith({ 'trace.txt': text }), keys).flatMap((l) => l.secrets.map((s) => s.name));
+
+    it('is no leak when it carries fewer bits than 8 random base62 characters: 8 to 11 characters of a hex key', () => {
+      for (const size of [8, 11]) expect(leaksIn(hexPage(hexKey.token.slice(12, 12 + size))), `${size}`).toEqual([]);
+    });
+
+    it('is a leak from 12 characters of a hex key, 8 of a base62 key, and the whole of a key with less secret than that', () => {
+      expect(leaksIn(hexPage(hexKey.token.slice(12, 24)))).toEqual(['hex']);
+      expect(leaksIn(`id ${base62Key.token.slice(10, 18)} id`)).toEqual(['b62']);
+      expect(leaksIn(`pin ${digitsKey.token} pin`)).toEqual(['pin']);
+      expect(leaksIn(`pin ${digitsKey.token.slice(0, 10)} pin`)).toEqual([]);
+    });
+
+    it('is still redacted from what the suite writes, at 8 characters', () => {
+      const redact = createRedactor(keys);
+      expect(redact(`id ${hexKey.token.slice(12, 20)} id`)).toBe('id [redacted $BUCKETKIT_KEY_HEX] id');
+    });
   });
 
   /** A prepared target over the dir, with the test's keys, and a summary of one failing check. */
