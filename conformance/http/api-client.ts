@@ -3,6 +3,7 @@
 // base URL's origin, JSON parsed without throwing, and every error that leaves it redacted.
 import type { CurlRequest, HeaderValue } from './curl.ts';
 import type { Redactor, Secret } from './redact.ts';
+import { credentialLabel, credentialsSetBy } from './set-credentials.ts';
 import type { Transport, WireAnswer, WireRequest } from './transport/transport-types.ts';
 
 export const RUN_HEADER = 'X-Bucketkit-Run';
@@ -165,6 +166,11 @@ export class ApiClient {
     } catch (error) {
       // The cause keeps its kind (no answer, rate limited, another origin): the engine tells them apart.
       throw new HarnessError(this.redact(`${req.method} ${url.pathname} could not be sent: ${(error as Error).message}`), { cause: error });
+    }
+    // A credential the answer set is redacted from this answer on, its own record included.
+    if (this.redact.add) {
+      const tokens = this.secrets().map((s) => s.token);
+      for (const c of credentialsSetBy(answer.headers, tokens)) this.redact.add({ env: credentialLabel(c), token: c.value });
     }
     const text = answer.body.toString('utf8');
     const exchange: Exchange = {

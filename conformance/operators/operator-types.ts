@@ -6,6 +6,7 @@
 import type { ApiDocument } from '../../openapi/contract/spec-refs.ts';
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { Intent, IntendedRequest } from '../oracles/logged-exchange.ts';
+import type { SetCredential } from '../http/set-credentials.ts';
 
 /** The axes of the catalogue, one operator (and one file) each. */
 export const AXES = [
@@ -83,11 +84,7 @@ export interface Variant {
 }
 
 /** A credential the deployment set on an authenticated answer (a cookie, or a token-like header). */
-export interface SetCredential {
-  via: 'cookie' | 'header';
-  name: string;
-  value: string;
-}
+export type { SetCredential };
 
 /** What the run has seen of one bucket, for variants that reuse it. */
 export interface BucketSeen {

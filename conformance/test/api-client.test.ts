@@ -1,9 +1,11 @@
 // The API client over the transport, against loopback servers: JSON that does
 // not parse is reported (never a TypeError), the run header goes only to the
 // base URL's origin, the caller's query is sent as built, redirects and size
-// caps reach the exchange, and a request that gets no answer fails redacted.
+// caps reach the exchange, a request that gets no answer fails redacted, and a
+// credential an answer sets is redacted from that very answer on.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient, HarnessError, RUN_HEADER, type Exchange } from '../http/api-client.ts';
+import { extendableRedactor } from '../http/credential-redactor.ts';
 import { createRedactor } from '../http/redact.ts';
 import { createTransport } from '../http/transport/create-transport.ts';
 import type { TransportConfig } from '../http/transport/transport-types.ts';
@@ -18,7 +20,7 @@ afterEach(async () => {
   for (const thing of opened.splice(0).reverse()) await thing.close();
 });
 
-async function clientFor(handler: Handler, config: Partial<TransportConfig> = {}) {
+async function clientFor(handler: Handler, config: Partial<TransportConfig> = {}, redact = createRedactor([SECRET])) {
   const server = await serve(handler);
   opened.push(server);
   const baseUrl = `${server.origin}/api/v1`;
@@ -30,13 +32,35 @@ async function clientFor(handler: Handler, config: Partial<TransportConfig> = {}
     baseUrl,
     runId: 'bkrun123',
     keys: new Map([['full', SECRET]]),
-    redact: createRedactor([SECRET]),
+    redact,
     observer: (ex) => seen.push(ex),
   });
   return { server, api, seen };
 }
 
 describe('the API client', () => {
+  it('redacts a cookie or token header an answer sets from that answer on, its own shown text and headers included', async () => {
+    const session = 'Zx81sEssi0n7Qk2v';
+    const { api } = await clientFor(
+      (_req, res) => {
+        res.setHeader('set-cookie', [`sid=${session}; HttpOnly`, 'lang=en']);
+        res.setHeader('x-session-token', `t0k3n-${session}`);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ welcome: session }));
+      },
+      {},
+      extendableRedactor(createRedactor([SECRET])),
+    );
+    const ex = await api.send({ method: 'GET', path: '/workspaces', auth: { key: 'full' } });
+    expect(ex.shownText).toBe('{"welcome":"[redacted credential sid]"}');
+    const shown = Object.values(ex.headers)
+      .map((v) => api.redact(v))
+      .join('\n');
+    expect(shown).not.toContain(session);
+    expect(shown).toContain('lang=en');
+    expect(api.redact(`later: ${session}`)).toBe('later: [redacted credential sid]');
+  });
+
   it('leaves json undefined and says why when the body is not JSON, with any echoed key redacted', async () => {
     const { api } = await clientFor((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });

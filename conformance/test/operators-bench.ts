@@ -11,7 +11,7 @@ import { createRedactor, type Secret } from '../http/redact.ts';
 import { createTransport } from '../http/transport/create-transport.ts';
 import type { Transport } from '../http/transport/transport-types.ts';
 import { loadContract } from '../operators/catalogue.ts';
-import { credentialsSetBy } from '../operators/credential-channel.ts';
+import { credentialsSetBy } from '../http/set-credentials.ts';
 import type { BucketSeen, OperatorContract, RunSeen, Variant } from '../operators/operator-types.ts';
 
 export interface Answer {

@@ -10,7 +10,7 @@ import type { Route } from '../../openapi/contract/route-table.ts';
 import type { Exchange } from '../http/api-client.ts';
 import { listedItems } from '../listing/listing-items.ts';
 import { nextLink } from '../listing/link-header.ts';
-import { credentialsSetBy } from '../operators/credential-channel.ts';
+import { credentialLabel, credentialsSetBy } from '../http/set-credentials.ts';
 import { propertiesOf } from '../operators/contract-fields.ts';
 import type { BucketSeen, RunSeen } from '../operators/operator-types.ts';
 import { expectedScope } from '../oracles/who-may-call.ts';
@@ -115,6 +115,6 @@ export async function runSeen(ctx: CheckRun): Promise<RunSeen> {
       return { workspaceId: ctx.settings.workspaceId, allowed, other, credentials } satisfies RunSeen;
     }),
   );
-  for (const c of seen.credentials) ctx.api.redact.add?.({ env: `credential ${c.name}`, token: c.value });
+  for (const c of seen.credentials) ctx.api.redact.add?.({ env: credentialLabel(c), token: c.value });
   return seen;
 }
