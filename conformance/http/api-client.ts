@@ -4,6 +4,8 @@
 import type { CurlRequest, HeaderValue } from './curl.ts';
 import type { Redactor, Secret } from './redact.ts';
 import { credentialLabel, credentialsSetBy } from './set-credentials.ts';
+import { decodeBody, type DecodedBody } from './decode-body.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './transport/transport-options.ts';
 import type { Transport, WireAnswer, WireRequest } from './transport/transport-types.ts';
 
 export const RUN_HEADER = 'X-Bucketkit-Run';
@@ -48,8 +50,9 @@ export interface Exchange {
   text: string;
   /** The start of `text` (SHOWN_LIMIT characters) with every key form redacted, made before any excerpt is cut (a cut could keep half a key). */
   shownText: string;
+  /** The body, a Content-Encoding the server applied undone (see decode-body.ts). */
   body: Buffer;
-  /** The parsed JSON body; undefined when the body is empty, cut at the size cap or not JSON. */
+  /** The parsed JSON body; undefined when the body is empty, cut at the size cap, not decodable or not JSON. */
   json: unknown;
   /** Why `json` is undefined for a body that is not empty (redacted). */
   jsonError?: string;
@@ -77,13 +80,16 @@ export interface ApiClientOptions {
   /** Config name → key. */
   keys: Map<string, Secret>;
   redact: Redactor;
+  /** The most bytes a compressed answer is inflated to (the transport's cap; default 8 MiB). */
+  maxResponseBytes?: number;
   /** Sees every exchange (the worker records created resources in the ledger). */
   observer?: (exchange: Exchange) => void;
 }
 
 /** The body as JSON, or why it is not. */
-function parseJson(answer: WireAnswer, text: string, redact: Redactor): Pick<Exchange, 'json' | 'jsonError'> {
+function parseJson(answer: WireAnswer, decoded: DecodedBody, text: string, redact: Redactor): Pick<Exchange, 'json' | 'jsonError'> {
   if (answer.tooLarge) return { json: undefined, jsonError: `not parsed: the body is larger than the ${answer.tooLarge.limit}-byte cap` };
+  if (decoded.problem) return { json: undefined, jsonError: decoded.problem };
   if (!text) return { json: undefined };
   try {
     return { json: JSON.parse(text) };
@@ -172,7 +178,11 @@ export class ApiClient {
       const tokens = this.secrets().map((s) => s.token);
       for (const c of credentialsSetBy(answer.headers, tokens)) this.redact.add({ env: credentialLabel(c), token: c.value });
     }
-    const text = answer.body.toString('utf8');
+    // A body cut at the cap is kept as it came: a cut compressed stream decodes to nothing whole.
+    const decoded = answer.tooLarge
+      ? { body: answer.body }
+      : decodeBody(answer.body, answer.headers['content-encoding'], this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+    const text = decoded.body.toString('utf8');
     const exchange: Exchange = {
       request,
       status: answer.status,
@@ -180,8 +190,8 @@ export class ApiClient {
       text,
       // Reports show at most the first few kilobytes: a large answer is redacted only that far (far past any excerpt).
       shownText: this.redact(text.length > SHOWN_LIMIT ? Buffer.from(text.slice(0, SHOWN_LIMIT)).toString() : text),
-      body: answer.body,
-      ...parseJson(answer, text, this.redact),
+      body: decoded.body,
+      ...parseJson(answer, decoded, text, this.redact),
       ...(answer.tooLarge ? { tooLarge: answer.tooLarge } : {}),
       ...(answer.redirect ? { redirect: answer.redirect } : {}),
       attempts: answer.attempts,

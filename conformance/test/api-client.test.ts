@@ -2,7 +2,9 @@
 // not parse is reported (never a TypeError), the run header goes only to the
 // base URL's origin, the caller's query is sent as built, redirects and size
 // caps reach the exchange, a request that gets no answer fails redacted, and a
-// credential an answer sets is redacted from that very answer on.
+// credential an answer sets is redacted from that very answer on, and an answer
+// compressed although the client asked for identity is judged by its content.
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient, HarnessError, RUN_HEADER, type Exchange } from '../http/api-client.ts';
 import { extendableRedactor } from '../http/credential-redactor.ts';
@@ -39,6 +41,59 @@ async function clientFor(handler: Handler, config: Partial<TransportConfig> = {}
 }
 
 describe('the API client', () => {
+  it('judges an answer compressed despite Accept-Encoding: identity by its content, in every coding a gateway uses', async () => {
+    const json = JSON.stringify({ data: [{ id: 'f1', path: 'a.txt' }], echoed: KEY });
+    const codings: [string, Buffer][] = [
+      ['gzip', gzipSync(json)],
+      ['x-gzip', gzipSync(json)],
+      ['deflate', deflateSync(json)],
+      ['deflate', deflateRawSync(json)],
+      ['br', brotliCompressSync(json)],
+      ['deflate, gzip', gzipSync(deflateSync(json))],
+      ['identity', Buffer.from(json)],
+    ];
+    for (const [coding, bytes] of codings) {
+      const { api } = await clientFor((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': coding });
+        res.end(bytes);
+      });
+      const ex = await api.send({ method: 'GET', path: '/workspaces', auth: { key: 'full' } });
+      expect(ex.json, coding).toEqual(JSON.parse(json));
+      expect(ex.body.toString(), coding).toBe(json);
+      expect(ex.shownText, coding).not.toContain(KEY);
+    }
+  });
+
+  it('keeps a compressed body it cannot decode as it came, and says why: past the cap, broken, or an unknown coding', async () => {
+    const cases: [string, Buffer, RegExp][] = [
+      ['gzip', gzipSync(Buffer.alloc(2048, ' ')), /inflates past the 1024-byte cap/],
+      ['gzip', Buffer.from('not gzip at all'), /no valid gzip/],
+      ['zstd', Buffer.from('{"a":1}'), /content-encoding zstd, which the suite cannot undo/],
+    ];
+    for (const [coding, bytes, why] of cases) {
+      const server = await serve((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': coding });
+        res.end(bytes);
+      });
+      opened.push(server);
+      const baseUrl = `${server.origin}/api/v1`;
+      const transport = createTransport({ baseUrl, timeoutMs: 5000 });
+      opened.push(transport);
+      const api = new ApiClient({
+        transport,
+        baseUrl,
+        runId: 'r',
+        keys: new Map(),
+        redact: createRedactor([SECRET]),
+        maxResponseBytes: 1024,
+      });
+      const ex = await api.send({ method: 'GET', path: '/x' });
+      expect(ex.json, coding).toBeUndefined();
+      expect(ex.jsonError, coding).toMatch(why);
+      expect(ex.body.equals(bytes), coding).toBe(true);
+    }
+  });
+
   it('redacts a cookie or token header an answer sets from that answer on, its own shown text and headers included', async () => {
     const session = 'Zx81sEssi0n7Qk2v';
     const { api } = await clientFor(

@@ -1,9 +1,12 @@
 // Deployments as they are in real life, each conforming: slow (every answer
 // late), rate-limited per key (429 with Retry-After), eventually consistent
 // (writes show in listings 300-500 ms later), with ids the seed allows (any
-// string). Each gets the right verdict at core: PASSED, with the 429s met
-// waited out and never counted as a refusal or a failure.
+// string), behind a gateway that compresses whatever the client asks. Each gets
+// the right verdict at core: PASSED, with the 429s met waited out and never
+// counted as a refusal or a failure.
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Rule } from './support/loopback-proxy.ts';
 import { latency } from './support/latency-rule.ts';
 import { tokenBucket } from './support/rate-limit-rules.ts';
 import { eventualListings } from './support/eventual-listings.ts';
@@ -22,6 +25,29 @@ describe('a conforming deployment that is', () => {
     variant = await startVariant({ rules: [latency(60)] });
     const run = await runAgainst(variant);
     console.log(describeRun('latency 60 ms', run));
+    expect(idsWith(run, 'fail')).toEqual([]);
+    expect(idsWith(run, 'error')).toEqual([]);
+    expect(run.verdict.label).toBe('PASSED');
+  }, 240_000);
+
+  it('behind a gateway that compresses every answer (gzip or br, whatever the client asks) passes every core check', async () => {
+    let compressed = 0;
+    const compressing: Rule = async (request, forward) => {
+      const answer = await forward(request);
+      if (answer.body.length === 0) return answer;
+      compressed++;
+      const br = compressed % 2 === 0;
+      const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => name !== 'content-length'));
+      return {
+        ...answer,
+        headers: { ...headers, 'content-encoding': br ? 'br' : 'gzip', vary: 'Accept-Encoding' },
+        body: br ? brotliCompressSync(answer.body) : gzipSync(answer.body),
+      };
+    };
+    variant = await startVariant({ rules: [compressing] });
+    const run = await runAgainst(variant);
+    console.log(describeRun('every answer compressed', run));
+    expect(compressed).toBeGreaterThan(100);
     expect(idsWith(run, 'fail')).toEqual([]);
     expect(idsWith(run, 'error')).toEqual([]);
     expect(run.verdict.label).toBe('PASSED');
