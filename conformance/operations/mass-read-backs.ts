@@ -6,7 +6,7 @@
 import type { CheckRun } from '../plan/check-run.ts';
 import { fileAt, listHas, readBody, readPages, type ListedFile } from '../client/read-back.ts';
 import { isSuccess, routeById, routePath, type BucketRole, type OperationCall, type OperationId } from '../client/request-builder.ts';
-import { putBytes, type PresignAnswer } from '../client/upload.ts';
+import { presignedUrl, putBytes, type PresignAnswer } from '../client/upload.ts';
 import type { MassAttempt, MassCase } from './operation-book.ts';
 
 /** A record as a listing or a read shows it. */
@@ -91,10 +91,11 @@ async function uploadAttempt(ctx: CheckRun, extra: Shown, valid: Valid<'presignU
     call: { ...call, json: { ...extra, ...call.json } as OperationCall['json'] },
     async answered(ex) {
       const answer = (ex.json ?? {}) as PresignAnswer;
-      if (!isSuccess(ex.status) || !answer.url) return;
+      const url = presignedUrl(answer);
+      if (!isSuccess(ex.status) || !url) return;
       fileId = answer.fileId === undefined ? undefined : String(answer.fileId);
       await ctx.files.adopt('allowed', fileId ?? '', path);
-      await putBytes(ctx.api, { ...answer, url: answer.url }, Buffer.alloc(size, 'x'));
+      await putBytes(ctx.api, { ...answer, url }, Buffer.alloc(size, 'x'));
     },
     async drift() {
       const landed = await inOtherBucket(ctx, fileId ? [fileId] : [], [path]);

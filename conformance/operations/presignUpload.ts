@@ -5,7 +5,7 @@
 // status in the body, then sends the bytes, and the file must not land in
 // another bucket.
 import type { BucketRole, OperationCall } from '../client/request-builder.ts';
-import { idText, putBytes, type PresignAnswer } from '../client/upload.ts';
+import { idText, presignedUrl, putBytes, type PresignAnswer } from '../client/upload.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import type { OperationBook } from './operation-book.ts';
 import { scopeOf } from './book-parts.ts';
@@ -30,7 +30,8 @@ export const presignUploadBook: OperationBook<'presignUpload'> = {
     // Finish the upload, so the file is the run's and cleanup removes it.
     settle: async (ctx, bucket, ex, call) => {
       const body = ex.json as PresignAnswer | undefined;
-      if (body?.url) await putBytes(ctx.api, { ...body, url: body.url }, Buffer.from('k'));
+      const url = presignedUrl(body);
+      if (url) await putBytes(ctx.api, { ...body, url }, Buffer.from('k'));
       await ctx.files.adopt(bucket, idText(body?.fileId), call.json?.path ?? '');
     },
   },

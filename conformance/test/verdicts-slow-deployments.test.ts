@@ -1,7 +1,8 @@
 // Deployments as they are in real life, each conforming: slow (every answer
 // late), rate-limited per key (429 with Retry-After), eventually consistent
 // (writes show in listings 300-500 ms later), with ids the seed allows (any
-// string), behind a gateway that compresses whatever the client asks. Each gets
+// string), behind a gateway that compresses whatever the client asks, with a
+// storage that signs the PUT's Content-Length and Host. Each gets
 // the right verdict at core: PASSED, with the 429s met waited out and never
 // counted as a refusal or a failure.
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -10,6 +11,7 @@ import type { Rule } from './support/loopback-proxy.ts';
 import { latency } from './support/latency-rule.ts';
 import { tokenBucket } from './support/rate-limit-rules.ts';
 import { eventualListings } from './support/eventual-listings.ts';
+import { presignNamesSignedHeaders } from './support/upload-variants.ts';
 import { underPath, when } from './support/rule-stack.ts';
 import { startVariant, type Variant } from './support/variant.ts';
 import { describeRun, idsWith, runAgainst } from './support/variant-run.ts';
@@ -48,6 +50,15 @@ describe('a conforming deployment that is', () => {
     const run = await runAgainst(variant);
     console.log(describeRun('every answer compressed', run));
     expect(compressed).toBeGreaterThan(100);
+    expect(idsWith(run, 'fail')).toEqual([]);
+    expect(idsWith(run, 'error')).toEqual([]);
+    expect(run.verdict.label).toBe('PASSED');
+  }, 240_000);
+
+  it('naming Content-Length and Host among the headers of a presigned PUT (a storage that signs them) passes every core check', async () => {
+    variant = await startVariant({ rules: [presignNamesSignedHeaders()] });
+    const run = await runAgainst(variant);
+    console.log(describeRun('presign names signed headers', run));
     expect(idsWith(run, 'fail')).toEqual([]);
     expect(idsWith(run, 'error')).toEqual([]);
     expect(run.verdict.label).toBe('PASSED');

@@ -34,3 +34,19 @@ export function uploadsNeverReady(options: NeverReadyOptions = {}): Rule {
     return withJsonBody(answer, { ...page.body, data });
   };
 }
+
+/**
+ * A presign answer naming, among the PUT's headers, those a storage signs: Content-Length (the size asked for) and
+ * Host (the storage's name). A conforming deployment may.
+ */
+export function presignNamesSignedHeaders(): Rule {
+  return async (request, forward) => {
+    const answer = await forward(request);
+    if (matchApiRoute(request.method, request.url)?.route.operationId !== 'presignUpload' || answer.status >= 300) return answer;
+    const asked = parseJson(request.body) as { size?: number } | undefined;
+    const body = parseJson(answer.body) as { headers?: Record<string, unknown> } | undefined;
+    if (!body?.headers || asked?.size === undefined) return answer;
+    const headers = { ...body.headers, 'Content-Length': String(asked.size), Host: 'storage.example' };
+    return withJsonBody(answer, { ...body, headers });
+  };
+}
