@@ -116,6 +116,8 @@ export function bucketLeakChecks(g: GeneratorContext, restricted: Restricted): C
       async run(ctx) {
         const borrowed = ctx.fixtures.otherFile?.borrowed;
         if (leak.trashed && borrowed) throw new SetupError(`needs a trashed test file of the run's own: ${borrowed.why}`, borrowed.blame);
+        const refused = ctx.fixtures.foreign?.trashRefused;
+        if (leak.trashed && refused) throw new SetupError(`needs a trashed test file in the other bucket: ${refused.why}`, refused.blame);
         if (leak.trashed && !ctx.fixtures.foreign?.trashed) throw new Error('the set-up did not trash a test file in the other bucket');
         const key = ctx.keys.restricted[0];
         const { pages, note } = await leak.send(ctx, route, key);

@@ -30,6 +30,8 @@ async function makeForeign(ctx: CheckRun, kase: ForeignCase): Promise<ForeignFil
     description: `About ${word}`,
     trashed: kase.trashed ?? false,
     orBorrowed: kase.borrowable,
+    // Its path carries the word and the marker too: a deployment that will not describe it still gets the check.
+    describeIfServed: true,
   });
   // A borrowed file carries no word of the run's: its own path is what an answer must not show (never a run-wide
   // marker, since the allowed bucket may hold a file at the same path).

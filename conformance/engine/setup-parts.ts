@@ -10,7 +10,7 @@ import { automationBody } from '../operations/createAutomation.ts';
 import { suggestionBody } from '../operations/createSuggestion.ts';
 import { boardMarkers, once, type RunBoard } from '../run/run-board.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
-import type { DisposableFiles, SetupPart, SharedFixtures } from '../plan/fixture-types.ts';
+import type { Borrowed, DisposableFiles, SetupPart, SharedFixtures } from '../plan/fixture-types.ts';
 import { attributed, attributionOf, currentAttribution, type Attribution } from '../run/attribution.ts';
 import { SetupError } from '../client/setup-error.ts';
 import { canCreateFixtures } from '../plan/planner.ts';
@@ -85,10 +85,12 @@ export class SetupParts {
       case 'otherFile':
         return {
           // Named by the calls through the other bucket; the checks that search for its word refuse a borrowed one.
+          // Its path carries the word and the marker too: a deployment that will not describe it still gets the checks.
           otherFile: await files.create('other', {
             path: `${settings.runPrefix}shared/${word}-${marker}.txt`,
             description,
             orBorrowed: true,
+            describeIfServed: true,
           }),
         };
       case 'foreign': {
@@ -96,15 +98,24 @@ export class SetupParts {
         // A borrowed other file says the deployment took no upload there: no trashed one either.
         const borrowed = (await this.part('otherFile')).otherFile?.borrowed;
         const canTrash = !borrowed && pickHarnessKey(settings.keys, [routeById('trashFiles').scope], settings.buckets.other) !== undefined;
+        // A deployment that will not trash it (trash not served, or broken) leaves only the checks of it not run.
+        let trashRefused: Borrowed | undefined;
         const trashed = canTrash
-          ? await files.create('other', {
-              path: `${settings.runPrefix}shared/trashed-${word}-${marker}.txt`,
-              description,
-              trashed: true,
-            })
+          ? await files
+              .create('other', {
+                path: `${settings.runPrefix}shared/trashed-${word}-${marker}.txt`,
+                description,
+                trashed: true,
+                describeIfServed: true,
+              })
+              .catch((error: unknown) => {
+                if (!(error instanceof SetupError)) throw error;
+                trashRefused = { why: error.message, blame: error.blame };
+                return undefined;
+              })
           : undefined;
         await Promise.all([this.otherAutomation(marker), this.otherSuggestion(marker)]);
-        return { foreign: { word, marker, trashed } };
+        return { foreign: { word, marker, trashed, ...(trashRefused ? { trashRefused } : {}) } };
       }
       case 'listing':
         // A run that can write no file of its own reads the bucket's (the checks that can judge any files ask for it).

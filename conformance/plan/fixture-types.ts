@@ -42,6 +42,8 @@ export interface SharedFixtures {
     marker: string;
     /** A trashed test file of the other bucket, carrying the word and the marker too (when a key can trash there). */
     trashed?: FixtureFile;
+    /** Why there is no trashed file although a key could trash there (the deployment refused a step): only the checks of it are not run. */
+    trashRefused?: Borrowed;
   };
   listing?: {
     /** The folder of the listing files: under it, red/ holds three files tagged `tags.red`, so a filtered listing spans pages of two. */
@@ -90,11 +92,13 @@ export interface DisposableFiles {
   /**
    * Uploads a small file under the run prefix of the bucket; cleaned up at the end of the run. With `orBorrowed`
    * (for a caller that only reads the file or changes its tags and description), a file already listed in the bucket
-   * when the deployment takes no upload: test data from the cheapest route it serves.
+   * when the deployment takes no upload: test data from the cheapest route it serves. With `describeIfServed`, a
+   * deployment that will not set the tags and description (updateFile refused or not served) gives the file without
+   * them, for a caller that can do without.
    */
   create(
     bucket: 'allowed' | 'other',
-    options?: { tags?: string[]; description?: string; trashed?: boolean; path?: string; orBorrowed?: boolean },
+    options?: { tags?: string[]; description?: string; trashed?: boolean; path?: string; orBorrowed?: boolean; describeIfServed?: boolean },
   ): Promise<FixtureFile>;
   /** Records a file a check created itself, so it is cleaned up too. */
   adopt(bucket: 'allowed' | 'other', fileId: string, path: string): Promise<void>;

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { uploadsNeverReady } from './support/upload-variants.ts';
 import { bucketRoutesAt, SINGULAR_BUCKET } from './support/path-shape.ts';
 import { servesOnly } from './support/partial-server.ts';
+import { isOperation } from './support/api-routes.ts';
 import { always429 } from './support/rate-limit-rules.ts';
 import { underPath, when } from './support/rule-stack.ts';
 import { startUploadNeedsCompleteVariant, startVariant, type Variant } from './support/variant.ts';
@@ -96,6 +97,33 @@ describe('a deployment whose', () => {
     expect(unbuiltPassed.map((c) => c.id)).toEqual([]);
     expect(run.summary.totals.unserved).toBeGreaterThan(50);
   }, 240_000);
+
+  it.each([
+    {
+      missing: ['trashFiles', 'getTrash', 'updateTrash'] as const,
+      runs: ['ORACLE-bucket-limits-listFiles', 'BUCKET-listFiles-search-own-bucket-only'],
+    },
+    { missing: ['updateFile'] as const, runs: ['BUCKET-presignDownload-foreign-file-unreached', 'BUCKET-getTrash-own-bucket-only'] },
+  ])(
+    'is built but for $missing FAILS those routes; every check not resting on them runs',
+    async ({ missing, runs }) => {
+      const unbuilt = isOperation(...missing);
+      variant = await startVariant({
+        rules: [
+          (request, forward) =>
+            unbuilt(request) ? Promise.resolve({ status: 404, headers: {}, body: Buffer.alloc(0) }) : forward(request),
+        ],
+      });
+      const run = await runAgainst(variant);
+      console.log(describeRun(`without ${missing.join(', ')}`, run));
+      expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
+      for (const op of missing) expect(run.byId.get(`PATH-${op}-served`)?.status, op).toBe('fail');
+      // A test file the route would have trashed or described: only the checks of that step wait on it, never the others.
+      expect(idsWith(run, 'error')).toEqual([]);
+      for (const id of [...runs, 'UPLOAD-download-round-trip']) expect(run.byId.get(id)?.status, id).toBe('pass');
+    },
+    240_000,
+  );
 
   it('is partly built and its listing filters are wrong FAILS the filter checks, judged on the files it already holds', async () => {
     variant = await startVariant({
