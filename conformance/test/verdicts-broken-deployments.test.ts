@@ -125,6 +125,28 @@ describe('a deployment whose', () => {
     240_000,
   );
 
+  it('serves a write without its scope and not the read-back that shows it FAILS the scope rule, not "not run"', async () => {
+    const readBackOf = { createAutomation: 'listAutomations', createSuggestion: 'listSuggestions', updateIntelligence: 'getIntelligence' };
+    const unbuilt = isOperation('listAutomations', 'listSuggestions', 'getIntelligence');
+    const notFound = { status: 404, headers: {}, body: Buffer.alloc(0) };
+    for (const faults of [['scope-unenforced-everywhere'], []]) {
+      variant = await startVariant({
+        faults,
+        rules: [(request, forward) => (unbuilt(request) ? Promise.resolve(notFound) : forward(request))],
+      });
+      const run = await runAgainst(variant, { grep: 'SCOPE-' });
+      console.log(describeRun(`read-backs unbuilt, faults [${faults.join()}]`, run));
+      // The write is served to a key without the scope: the answer alone breaks the rule. Refused, its effect cannot be read back.
+      for (const [op, readBack] of Object.entries(readBackOf)) {
+        const check = run.byId.get(`SCOPE-${op}-refused`);
+        if (faults.length) expect(check?.status, op).toBe('fail');
+        else expect(check?.reason, op).toMatch(new RegExp(`^not run: needs ${readBack}, which is not served`));
+      }
+      await variant.close();
+      variant = undefined;
+    }
+  }, 240_000);
+
   it('is partly built and its listing filters are wrong FAILS the filter checks, judged on the files it already holds', async () => {
     variant = await startVariant({
       rules: [servesOnly(['listWorkspaces', 'listBuckets', 'listFiles'])],
