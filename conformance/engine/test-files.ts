@@ -80,7 +80,7 @@ export function createTestFiles(
       if (options.description !== undefined) changes.description = options.description;
       let described = true;
       if (Object.keys(changes).length) {
-        const describe = async () => {
+        try {
           const request = callRequest(
             routeById('updateFile'),
             settings,
@@ -89,14 +89,10 @@ export function createTestFiles(
             { key: key('updateFile', bucket) },
           );
           await call(request, 'updateFile', `describing ${path}`);
-        };
-        described = await describe().then(
-          () => true,
-          (error: unknown) => {
-            if (options.describeIfServed && error instanceof SetupError) return false;
-            throw error;
-          },
-        );
+        } catch (error) {
+          if (!(options.describeIfServed && error instanceof SetupError)) throw error;
+          described = false;
+        }
         const want = options.tags ?? [];
         if (described && !(await untilListed(bucket, path, (listed, tags) => listed && want.every((t) => tags?.includes(t) ?? true))))
           throw new SetupError(`the tags of ${path} did not show in the listing within ${windowMs} ms`, [

@@ -8,8 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { uploadsNeverReady } from './support/upload-variants.ts';
 import { bucketRoutesAt, SINGULAR_BUCKET } from './support/path-shape.ts';
-import { servesOnly } from './support/partial-server.ts';
-import { isOperation } from './support/api-routes.ts';
+import { servesAllBut, servesOnly } from './support/partial-server.ts';
 import { always429 } from './support/rate-limit-rules.ts';
 import { underPath, when } from './support/rule-stack.ts';
 import { startUploadNeedsCompleteVariant, startVariant, type Variant } from './support/variant.ts';
@@ -107,13 +106,7 @@ describe('a deployment whose', () => {
   ])(
     'is built but for $missing FAILS those routes; every check not resting on them runs',
     async ({ missing, runs }) => {
-      const unbuilt = isOperation(...missing);
-      variant = await startVariant({
-        rules: [
-          (request, forward) =>
-            unbuilt(request) ? Promise.resolve({ status: 404, headers: {}, body: Buffer.alloc(0) }) : forward(request),
-        ],
-      });
+      variant = await startVariant({ rules: [servesAllBut(missing)] });
       const run = await runAgainst(variant);
       console.log(describeRun(`without ${missing.join(', ')}`, run));
       expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
@@ -126,14 +119,13 @@ describe('a deployment whose', () => {
   );
 
   it('serves a write without its scope and not the read-back that shows it FAILS the scope rule, not "not run"', async () => {
-    const readBackOf = { createAutomation: 'listAutomations', createSuggestion: 'listSuggestions', updateIntelligence: 'getIntelligence' };
-    const unbuilt = isOperation('listAutomations', 'listSuggestions', 'getIntelligence');
-    const notFound = { status: 404, headers: {}, body: Buffer.alloc(0) };
+    const readBackOf = {
+      createAutomation: 'listAutomations',
+      createSuggestion: 'listSuggestions',
+      updateIntelligence: 'getIntelligence',
+    } as const;
     for (const faults of [['scope-unenforced-everywhere'], []]) {
-      variant = await startVariant({
-        faults,
-        rules: [(request, forward) => (unbuilt(request) ? Promise.resolve(notFound) : forward(request))],
-      });
+      variant = await startVariant({ faults, rules: [servesAllBut(Object.values(readBackOf))] });
       const run = await runAgainst(variant, { grep: 'SCOPE-' });
       console.log(describeRun(`read-backs unbuilt, faults [${faults.join()}]`, run));
       // The write is served to a key without the scope: the answer alone breaks the rule. Refused, its effect cannot be read back.

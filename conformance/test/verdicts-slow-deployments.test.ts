@@ -14,7 +14,14 @@ import { eventualListings } from './support/eventual-listings.ts';
 import { presignNamesSignedHeaders } from './support/upload-variants.ts';
 import { underPath, when } from './support/rule-stack.ts';
 import { startVariant, type Variant } from './support/variant.ts';
-import { describeRun, idsWith, runAgainst } from './support/variant-run.ts';
+import { describeRun, idsWith, runAgainst, type VariantRun } from './support/variant-run.ts';
+
+/** The verdict a conforming deployment gets: no check failed, none could not run, PASSED. */
+function expectPassed(run: VariantRun): void {
+  expect(idsWith(run, 'fail')).toEqual([]);
+  expect(idsWith(run, 'error')).toEqual([]);
+  expect(run.verdict.label).toBe('PASSED');
+}
 
 describe('a conforming deployment that is', () => {
   let variant: Variant | undefined;
@@ -27,9 +34,7 @@ describe('a conforming deployment that is', () => {
     variant = await startVariant({ rules: [latency(60)] });
     const run = await runAgainst(variant);
     console.log(describeRun('latency 60 ms', run));
-    expect(idsWith(run, 'fail')).toEqual([]);
-    expect(idsWith(run, 'error')).toEqual([]);
-    expect(run.verdict.label).toBe('PASSED');
+    expectPassed(run);
   }, 240_000);
 
   it('behind a gateway that compresses every answer (gzip or br, whatever the client asks) passes every core check', async () => {
@@ -50,18 +55,14 @@ describe('a conforming deployment that is', () => {
     const run = await runAgainst(variant);
     console.log(describeRun('every answer compressed', run));
     expect(compressed).toBeGreaterThan(100);
-    expect(idsWith(run, 'fail')).toEqual([]);
-    expect(idsWith(run, 'error')).toEqual([]);
-    expect(run.verdict.label).toBe('PASSED');
+    expectPassed(run);
   }, 240_000);
 
   it('naming Content-Length and Host among the headers of a presigned PUT (a storage that signs them) passes every core check', async () => {
     variant = await startVariant({ rules: [presignNamesSignedHeaders()] });
     const run = await runAgainst(variant);
     console.log(describeRun('presign names signed headers', run));
-    expect(idsWith(run, 'fail')).toEqual([]);
-    expect(idsWith(run, 'error')).toEqual([]);
-    expect(run.verdict.label).toBe('PASSED');
+    expectPassed(run);
   }, 240_000);
 
   it('rate-limited per key (token bucket, 429 with Retry-After) passes, the 429s waited out and counted', async () => {
@@ -69,9 +70,7 @@ describe('a conforming deployment that is', () => {
     variant = await startVariant({ rules: [when(underPath(), limiter.rule)] });
     const run = await runAgainst(variant);
     console.log(describeRun('token bucket 60/s, burst 120, per key', run));
-    expect(idsWith(run, 'fail')).toEqual([]);
-    expect(idsWith(run, 'error')).toEqual([]);
-    expect(run.verdict.label).toBe('PASSED');
+    expectPassed(run);
     // The deployment did refuse some requests for the rate: the run met them and did not count them as refusals.
     const refused = Object.values(limiter.counts()).reduce((n, c) => n + c.refused, 0);
     expect(refused).toBeGreaterThan(0);
@@ -82,9 +81,7 @@ describe('a conforming deployment that is', () => {
     variant = await startVariant({ rules: (c) => [eventualListings({ observerToken: c.fullToken }).rule] });
     const run = await runAgainst(variant);
     console.log(describeRun('eventual listings 300-500 ms', run));
-    expect(idsWith(run, 'fail')).toEqual([]);
-    expect(idsWith(run, 'error')).toEqual([]);
-    expect(run.verdict.label).toBe('PASSED');
+    expectPassed(run);
   }, 240_000);
 
   it('eventually consistent still fails a refused write that was applied (a trash restore), once the trash shows', async () => {
@@ -103,8 +100,6 @@ describe('a conforming deployment that is', () => {
     expect(variant.workspaceId).toMatch(/[:.~@+ ]/);
     const run = await runAgainst(variant);
     console.log(describeRun('odd ids', run));
-    expect(idsWith(run, 'fail')).toEqual([]);
-    expect(idsWith(run, 'error')).toEqual([]);
-    expect(run.verdict.label).toBe('PASSED');
+    expectPassed(run);
   }, 240_000);
 });
