@@ -7,7 +7,7 @@ import { createRedactor } from '../http/redact.ts';
 import { learnDeployment } from '../learn/learn-profile.ts';
 import { writeLearnedProfile } from '../learn/write-profile.ts';
 import { viewOf } from '../oracles/exchange-view.ts';
-import { readExchangeFiles } from '../playwright/exchange-file.ts';
+import { readExchangeFiles } from '../engine/exchange-file.ts';
 import type { CliOptions } from '../config/cli-args.ts';
 
 /** Learns from the run in the report dir and writes the profile; the lines to print. */

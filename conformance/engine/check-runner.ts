@@ -1,12 +1,13 @@
-// Runs one planned check in the in-process runner and turns how it ended into
-// its record: a pass (with a note), a failure with the exchange that showed it
-// and its curl line, or no verdict (not run, not served, not proven) with why.
-// The body is the one a Playwright test runs (check-body.ts).
+// Runs one planned check and turns how it ended into its result, the same in a
+// Playwright test and in the in-process runner: a pass (with a note), a
+// failure with the exchange that showed it and its curl line, no verdict (not
+// run, not served, not proven, planned skipped or disabled) with why, or a
+// harness error (a bug of the suite).
 import { CheckFailure } from '../client/assert.ts';
 import { buildCurl } from '../http/curl.ts';
 import type { PlannedCheck } from '../plan/check-types.ts';
 import { plain, type CheckOutcome, type CheckResult } from '../report/outcome.ts';
-import { attributed, attributionOf } from '../run/attribution.ts';
+import { attributed, attributionOf, type Attribution } from '../run/attribution.ts';
 import { NotRun } from '../plan/no-verdict.ts';
 import { runCheckBody, type Locker } from './check-body.ts';
 import type { RunSession } from './run-session.ts';
@@ -32,17 +33,30 @@ export function resultHead(def: PlannedCheck['def']): Pick<CheckResult, 'id' | '
   };
 }
 
-/** Runs a planned check and returns its result. */
+/** The prefix of a reason that is a bug of the suite, not a verdict on the deployment. */
+export const HARNESS_ERROR = 'harness error: ';
+
+/** Whether a result is a harness error (which fails its Playwright test, as a bug of the suite). */
+export const isHarnessError = (r: Pick<CheckResult, 'status' | 'reason'>): boolean =>
+  r.status === 'error' && (r.reason ?? '').startsWith(HARNESS_ERROR);
+
+/** Of the check ids a set-up step rests on, the first the plan runs: the check a "not run" points at. */
+export function blameIn(plan: readonly PlannedCheck[]): (ids: string[]) => string | undefined {
+  const runnable = new Set(plan.filter((p) => p.status === 'run').map((p) => p.def.id));
+  return (ids) => ids.find((id) => runnable.has(id));
+}
+
+/** Runs a planned check and returns its result; `attribution` is the record its requests go to (a fresh one by default). */
 export async function runCheck(
   session: RunSession,
   planned: PlannedCheck,
-  options: { lock?: Locker; blameOf?: (ids: string[]) => string | undefined } = {},
+  options: { lock?: Locker; blameOf?: (ids: string[]) => string | undefined; attribution?: Attribution } = {},
 ): Promise<CheckResult> {
   const { def } = planned;
   const base = resultHead(def);
   if (planned.status !== 'run') return { ...base, status: planned.status, reason: planned.reason };
   const keys = [...new Set(Object.values(planned.keys).flat())];
-  const attribution = attributionOf(def.id, 'check');
+  const attribution = options.attribution ?? attributionOf(def.id, 'check');
   const started = performance.now();
   let outcome: CheckOutcome;
   try {
@@ -53,7 +67,7 @@ export async function runCheck(
       outcome = failureRecord(session, error);
       session.keepForRepro(def.id, attribution, error.exchange);
     } else if (error instanceof NotRun) outcome = { status: error.status, reason: plain(session.api.redact(error.message)) };
-    else outcome = { status: 'error', reason: `harness error: ${plain(session.api.redact((error as Error)?.message ?? String(error)))}` };
+    else outcome = { status: 'error', reason: `${HARNESS_ERROR}${plain(session.api.redact((error as Error)?.message ?? String(error)))}` };
   }
   return {
     ...base,

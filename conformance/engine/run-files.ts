@@ -1,30 +1,19 @@
-// Where a run keeps its working files: per target the settings, the ledger
-// and the outcomes; and the manifest that tells the Playwright report which
-// targets to show. None of them holds a key.
+// Where a run keeps its working files: the settings, the ledger, the record
+// of outcomes (run-record.ts), every process's exchanges and listing shapes,
+// why the run stopped and what its end found. None of them holds a key.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunSettings } from '../config/config-types.ts';
-import type { CheckResult } from '../report/outcome.ts';
-
-/** The env var that points the Playwright report's processes at the run manifest. */
-export const MANIFEST_ENV = 'BUCKETKIT_MANIFEST';
+import type { CleanupReport } from '../ledger/cleanup.ts';
+import type { Summary } from '../report/summary.ts';
 
 /** One deployment a run checks: a normal run has one, the self-test one per trial. */
 export interface RunTarget {
-  /** Shown as the describe block of its tests when a run has several targets. */
+  /** The run's name in the self-test's tables (a trial's). */
   name: string;
   runDir: string;
   /** Where this target's summary.json, summary.md and junit.xml go. */
   reportDir: string;
-}
-
-/** What the CLI tells Playwright's processes (config, specs, reporter) about a run; holds no token. */
-export interface RunManifest {
-  targets: RunTarget[];
-  /** Playwright's own output: html/ and test-output/. */
-  outputDir: string;
-  /** Playwright worker processes for the report. */
-  workers: number;
 }
 
 /** Why a target's run stopped before or during its checks (preflight, the circuit breaker). */
@@ -37,7 +26,8 @@ export interface RunStop {
 export const runFiles = (runDir: string) => ({
   settings: join(runDir, 'settings.json'),
   ledger: join(runDir, 'ledger.jsonl'),
-  outcomes: join(runDir, 'outcomes.json'),
+  /** What each process learned of the listings' shapes (one JSON file per process). */
+  shapes: join(runDir, 'shapes'),
   /** Why the run cannot check the deployment at all, when the preflight says so (every check reports it). */
   stop: join(runDir, 'stop.json'),
   /** What the run's end found: cleanup, counts, the routes not served, why it stopped. */
@@ -56,16 +46,6 @@ export function readRunFile<T>(path: string): T | undefined {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : undefined;
 }
 
-export function writeManifest(path: string, manifest: RunManifest): void {
-  writeFileSync(path, JSON.stringify(manifest, null, 2));
-}
-
-/** The run's manifest, from the path in BUCKETKIT_MANIFEST. */
-export function readManifest(path = process.env[MANIFEST_ENV]): RunManifest {
-  if (!path) throw new Error(`${MANIFEST_ENV} is not set: start the suite with "npx bucketkit conformance", not with playwright directly.`);
-  return JSON.parse(readFileSync(path, 'utf8')) as RunManifest;
-}
-
 export function writeSettings(settings: RunSettings): void {
   mkdirSync(settings.runDir, { recursive: true });
   writeFileSync(runFiles(settings.runDir).settings, JSON.stringify(settings, null, 2));
@@ -75,12 +55,14 @@ export function readSettings(runDir: string): RunSettings {
   return JSON.parse(readFileSync(runFiles(runDir).settings, 'utf8')) as RunSettings;
 }
 
-/** The results of a target's checks, for the Playwright report. */
-export function writeOutcomes(runDir: string, results: CheckResult[]): void {
-  writeFileSync(runFiles(runDir).outcomes, JSON.stringify(results));
-}
-
-export function readOutcomes(runDir: string): CheckResult[] {
-  const path = runFiles(runDir).outcomes;
-  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as CheckResult[]) : [];
+/** What the end of a run found, for its summary: the cleanup, why it stopped, each route's proof, what was sent, the time. */
+export interface RunEnd {
+  cleanup?: CleanupReport;
+  /** Why the run stopped mid-way (the deployment stopped answering, or the run made no progress). */
+  stopped?: string;
+  /** What the served proof of each route the run proved showed. */
+  routeProofs: NonNullable<Summary['routeProofs']>;
+  /** What the run's clients sent and met, over every process (board counts). */
+  counts: Record<string, number>;
+  durationMs: number;
 }

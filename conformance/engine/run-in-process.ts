@@ -1,9 +1,10 @@
 // Runs the suite once against one deployment in this process, without
 // Playwright: resolves the target (config or embedded mock), prepares its
-// settings, runs every check concurrently (the bodies a Playwright test runs),
-// writes the summaries and JUnit, scans them for keys, and returns the
-// verdict. The self-test and the suite's own tests run it; users run the
-// Playwright suite (cli/run-playwright.ts).
+// settings, runs every check concurrently (the bodies a Playwright test runs,
+// recorded and summarised as a Playwright run is), writes the summaries and
+// JUnit, scans them for keys, and returns the verdict. The self-test and the
+// suite's own tests run it; users run the Playwright suite
+// (cli/run-playwright.ts); a differential test shows both give one summary.
 import { resolve } from 'node:path';
 import type { SuiteConfig } from '../config/config-types.ts';
 import { hasConfigSource, loadConfig, resolveTokens } from '../config/load-config.ts';
@@ -13,14 +14,13 @@ import { createRedactor, type Redactor, type Secret } from '../http/redact.ts';
 import { checkLine, failureList } from '../report/console-lines.ts';
 import { unexercisedLines } from '../report/unexercised-routes.ts';
 import { exitCodeOf, type Summary } from '../report/summary.ts';
-import { writeReports } from '../report/write-reports.ts';
 import type { Baseline } from '../report/baseline.ts';
-import { withBaseline } from '../report/run-verdict.ts';
 import { guardArtifacts } from './artifact-guard.ts';
 import type { CliOptions } from '../config/cli-args.ts';
 import { readCa } from '../config/read-ca.ts';
 import { prepareTarget } from './prepare-target.ts';
-import type { ExchangeLog } from './session-api.ts';
+import { readExchangeFiles } from './exchange-file.ts';
+import { readRunFile, runFiles } from './run-files.ts';
 import { viewOf } from '../oracles/exchange-view.ts';
 import { learnDeployment, type LearnedDeployment } from '../learn/learn-profile.ts';
 import { writeLearnedProfile } from '../learn/write-profile.ts';
@@ -82,23 +82,20 @@ export async function runInProcess(options: RunOptions): Promise<RunOutcome> {
     const redact = createRedactor(prepared.secrets);
     const say = (line: string) => options.quiet || console.log(redact(line));
     say(`Checking ${prepared.settings.baseUrl} (level ${options.level}, ${prepared.settings.concurrency} requests at a time)\n`);
-    let log: ExchangeLog | undefined;
     const checked = await checkTarget(prepared, {
       shard: options.shard,
       say,
       onResult: (r) => say(checkLine(r)),
-      onSession: (_session, l) => void (log = l),
+      reports: { baseline: options.baseline, ciResultsFile },
     });
-    let summary = checked.summary;
-    summary = withBaseline(summary, options.baseline, new Date());
-    writeReports(reportDir, summary, ciResultsFile || undefined);
-    const guarded = guardArtifacts([prepared], [summary], reportDir, ciResultsFile || undefined).summaries[0];
+    const guarded = guardArtifacts([prepared], [checked.summary], reportDir, ciResultsFile || undefined).summaries[0];
     for (const line of failureList(guarded.checks)) say(line);
     for (const line of unexercisedLines(guarded)) say(line);
     let learned: RunOutcome['learned'];
-    if (options.learn !== undefined && log) {
-      const views = log.entries.flatMap((entry) => viewOf(entry, prepared.settings.baseUrl) ?? []);
-      learned = { ...learnDeployment(views, prepared.settings, redact), file: resolve(options.learn) };
+    const { settings } = prepared;
+    if (options.learn !== undefined && !readRunFile(runFiles(settings.runDir).stop)) {
+      const views = readExchangeFiles(runFiles(settings.runDir).exchanges).flatMap((entry) => viewOf(entry, settings.baseUrl) ?? []);
+      learned = { ...learnDeployment(views, settings, redact), file: resolve(options.learn) };
       writeLearnedProfile(learned.file, learned, redact).forEach(say);
     } else if (options.learn !== undefined)
       say(`--learn: nothing learned, the run never reached the deployment; ${options.learn} not written.`);

@@ -70,32 +70,47 @@ export async function runTarget(session: RunSession, plan: PlannedCheck[], optio
   ledgerRunEntry(settings);
   if (!settings.readOnly) await judgedSetupStep(session, 'set-up: intelligence', () => rememberIntelligence(session));
   const results = await runChecks(session, plan, options);
-  if (settings.learn) await sendLearnProbes(session);
-  const stopped = await session.board.stopped();
-  let cleanup: CleanupReport | undefined;
-  if (stopped) {
-    const ledger = runFiles(settings.runDir).ledger;
-    cleanup = {
-      removed: 0,
-      restored: 0,
-      kept: [],
-      problems: [`not attempted, the run stopped (${stopped}); once the deployment answers, run --cleanup ${ledger}`],
-    };
-  } else if (!options.skipCleanup) {
-    cleanup = await attributed(attributionOf('cleanup', 'cleanup'), () =>
-      cleanupLedger(
-        runFiles(settings.runDir).ledger,
-        {
-          workspaceId: settings.workspaceId,
-          keys: settings.keys,
-          send: (r) => session.api.send(r),
-          listingShapes: session.api.listingShapes,
-        },
-        { keepForRepro: settings.keepForRepro },
-      ).catch((error: Error) => ({ removed: 0, restored: 0, kept: [], problems: [session.api.redact(error.message)] })),
-    );
-  }
+  const { cleanup, stopped } = await endTarget(session, { skipCleanup: options.skipCleanup });
   return { results, cleanup, stopped, durationMs: Math.round(performance.now() - started) };
+}
+
+/**
+ * The end of a run's checks, the same for every front end: the learner's probes (--learn), then the cleanup of
+ * what the ledger holds, unless the run stopped (then nothing more is sent, and --cleanup is named).
+ */
+export async function endTarget(
+  session: RunSession,
+  options: { skipCleanup?: boolean } = {},
+): Promise<{ cleanup?: CleanupReport; stopped?: string }> {
+  const { settings } = session;
+  const ledger = runFiles(settings.runDir).ledger;
+  const before = await session.board.stopped();
+  if (!before && settings.learn) await sendLearnProbes(session);
+  const stopped = await session.board.stopped();
+  if (stopped)
+    return {
+      stopped,
+      cleanup: {
+        removed: 0,
+        restored: 0,
+        kept: [],
+        problems: [`not attempted, the run stopped (${stopped}); once the deployment answers, run --cleanup ${ledger}`],
+      },
+    };
+  if (options.skipCleanup) return {};
+  const cleanup = await attributed(attributionOf('cleanup', 'cleanup'), () =>
+    cleanupLedger(
+      ledger,
+      {
+        workspaceId: settings.workspaceId,
+        keys: settings.keys,
+        send: (r) => session.api.send(r),
+        listingShapes: session.api.listingShapes,
+      },
+      { keepForRepro: settings.keepForRepro },
+    ).catch((error: Error) => ({ removed: 0, restored: 0, kept: [], problems: [session.api.redact(error.message)] })),
+  );
+  return { cleanup };
 }
 
 /** Runs planned checks concurrently in the session (route proofs first); results in plan order. */

@@ -2,8 +2,10 @@
 // they check (`test.describe('GET /workspaces/{workspaceId}/buckets', …)`):
 // each titled by its requirement id and sentence, tagged with its area and
 // level, carrying its id, area, level and route as annotations, holding its
-// lock when it changes bucket-wide state, and declared skipped (with why) when
-// the run's keys, --read-only or the config leave it out.
+// lock when it changes bucket-wide state, and annotated skipped or disabled
+// (with why) when the run's keys, --read-only or the config leave it out. A
+// planned skip still runs its (empty) body, so that every test a run selects
+// writes its result to the run's record, whatever reporters are configured.
 import type { Area } from '../config/config-types.ts';
 import type { PlannedCheck } from '../plan/check-types.ts';
 import { runCheckTest } from './check-test.ts';
@@ -22,9 +24,8 @@ function annotationsOf(planned: PlannedCheck) {
     ...(def.verifiesKey !== undefined ? [{ type: NOTE.verifiesKey, description: def.verifiesKey }] : []),
   ];
   if (planned.status === 'run') return notes;
-  // "skip" makes Playwright skip the test without a worker; the kit's own type says which kind of skip it is.
   const kind = planned.status === 'disabled' ? NO_VERDICT.disabled : NO_VERDICT.skip;
-  return [...notes, { type: kind, description: planned.reason }, { type: 'skip', description: planned.reason }];
+  return [...notes, { type: kind, description: planned.reason }];
 }
 
 function declare(planned: PlannedCheck): void {

@@ -1,8 +1,8 @@
 // The kit's Playwright fixtures. Every worker joins the run once (its session
 // over the run board); every test gets the record its requests are attributed
 // to. A check's test runs its check (check-test.ts); any other test — a user's
-// own — has each exchange it sent judged by the seed's rules as it ends, and
-// fails naming the rule an exchange broke.
+// own — has each exchange it sent judged by the seed's rules as it ends, fails
+// naming the rule an exchange broke, and is written to the run's record.
 import {
   _baseTest,
   test as base,
@@ -19,6 +19,8 @@ import { judgeUserTest } from './judge-user-test.ts';
 import { countsOf } from '../report/client-counts.ts';
 import { NOTE, noteOf } from './outcome-notes.ts';
 import { joinRun, type WorkerRun } from './worker-run.ts';
+import { writeShapes } from '../engine/shapes-file.ts';
+import { userTestOf } from './result-of-test.ts';
 
 export interface KitWorkerFixtures {
   /** This worker's part of the run: its session (client, test files, proofs) over the run board. */
@@ -44,6 +46,7 @@ const kitFixtures: Fixtures<KitTestFixtures, KitWorkerFixtures> = {
       try {
         await use(run);
       } finally {
+        writeShapes(run.session.settings.runDir, run.tag, run.session.api.listingShapes, run.session.api.redact);
         await run.board.count(countsOf(run.client.stats())).catch(() => undefined);
         run.board.close();
         await run.client.close();
@@ -64,7 +67,14 @@ const kitFixtures: Fixtures<KitTestFixtures, KitWorkerFixtures> = {
       // A check judges its own exchanges and attaches them (check-test.ts); a user's test is judged here.
       if (check === undefined) {
         await attachExchanges(testInfo, attribution, bucketkitRun.session.api.redact);
-        await judgeUserTest(bucketkitRun, attribution, testInfo.title);
+        let broken: unknown;
+        try {
+          await judgeUserTest(bucketkitRun, attribution, testInfo.title);
+        } catch (error) {
+          broken = error;
+        }
+        bucketkitRun.record.user(userTestOf(testInfo, broken, bucketkitRun.session.api.redact));
+        if (broken) throw broken;
       }
     },
     { auto: true },

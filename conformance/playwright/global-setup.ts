@@ -4,27 +4,29 @@
 // settings and report dir, the preflight, the intelligence snapshot, and the
 // run board every worker joins; at the end the learner's probes (--learn),
 // the cleanup, and what the run's end found, for the reports.
-import { join } from 'node:path';
+import type { FullConfig } from '@playwright/test';
+import { join, resolve } from 'node:path';
 import { parseArgs } from '../config/cli-args.ts';
 import { readCa } from '../config/read-ca.ts';
 import { hasConfigSource, loadConfig, resolveTokens } from '../config/load-config.ts';
 import { startEmbeddedTarget } from '../embedded/embedded-target.ts';
-import { attributed, attributionOf } from '../run/attribution.ts';
 import { makeClient } from '../engine/make-client.ts';
 import { preflight } from '../engine/preflight.ts';
 import { prepareTarget } from '../engine/prepare-target.ts';
-import { runFiles, writeRunFile } from '../engine/run-files.ts';
+import { runFiles, writeRunFile, type RunEnd } from '../engine/run-files.ts';
+import { finishRun } from '../engine/summarize-run.ts';
+import { isHarnessError } from '../engine/check-runner.ts';
+import { writeShapes } from '../engine/shapes-file.ts';
+import { loadBaseline } from '../report/baseline.ts';
+import { runVerdict } from '../report/run-verdict.ts';
 import { RunSession } from '../engine/run-session.ts';
-import { ledgerRunEntry, rememberIntelligence } from '../engine/run-target.ts';
+import { endTarget, ledgerRunEntry, rememberIntelligence } from '../engine/run-target.ts';
 import { createRedactor } from '../http/redact.ts';
-import { cleanupLedger } from '../ledger/cleanup.ts';
 import { serveBoard } from '../run/board-wire.ts';
-import { LocalBoard } from '../run/local-board.ts';
+import { runBoardOf } from '../engine/run-board-of.ts';
 import { countsOf } from '../report/client-counts.ts';
-import { sendLearnProbes } from '../traffic/learn-probes.ts';
-import { fileSink } from './exchange-file.ts';
+import { fileSink } from '../engine/exchange-file.ts';
 import { RUN_ENV } from './run-env.ts';
-import type { RunEnd } from './run-summary.ts';
 import { judgedSetupStep } from '../client/judged-setup.ts';
 
 /** The deployment of the run: the configured one, or the embedded mock started here (with any planted faults). */
@@ -34,7 +36,7 @@ async function resolveTarget(env: NodeJS.ProcessEnv, config: string | undefined)
   return startEmbeddedTarget(faults);
 }
 
-export default async function globalSetup(): Promise<() => Promise<void>> {
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const started = Date.now();
   const env = process.env;
   const options = parseArgs([], env);
@@ -66,7 +68,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       console.log(redact(`preflight: ${checked.stop.reason}`));
       writeRunFile(files.stop, checked.stop);
     }
-    const board = new LocalBoard({ concurrency: settings.concurrency, maxRps: settings.maxRps });
+    const board = runBoardOf(settings);
     const client = makeClient(settings, secrets, () => board.breaker.stopped(), board.gate);
     const session = new RunSession(client.api, settings, board, 'm', fileSink(join(files.exchanges, 'runner.jsonl'), redact));
     ledgerRunEntry(settings);
@@ -75,20 +77,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env[RUN_ENV.board] = server.address;
 
     return async () => {
-      const stopped = board.breaker.stopped();
-      if (!checked.stop && !stopped && settings.learn) await sendLearnProbes(session);
-      const cleanup = checked.stop
-        ? undefined
-        : stopped
-          ? { removed: 0, restored: 0, kept: [], problems: [`not attempted, the run stopped (${stopped}); run --cleanup ${files.ledger}`] }
-          : await attributed(attributionOf('cleanup', 'cleanup'), () =>
-              cleanupLedger(
-                files.ledger,
-                { workspaceId: settings.workspaceId, keys: settings.keys, send: (r) => session.api.send(r) },
-                { keepForRepro: settings.keepForRepro },
-              ).catch((error: Error) => ({ removed: 0, restored: 0, kept: [], problems: [redact(error.message)] })),
-            );
+      const { cleanup, stopped } = checked.stop ? {} : await endTarget(session);
       await board.count(countsOf(client.stats()));
+      writeShapes(settings.runDir, 'runner', session.api.listingShapes, redact);
       const end: RunEnd = {
         ...(cleanup ? { cleanup } : {}),
         ...(stopped ? { stopped } : {}),
@@ -101,6 +92,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       board.close(new Error('the run is over'));
       await client.close();
       await target.close();
+      const shard = config.shard ? `${config.shard.current}/${config.shard.total}` : undefined;
+      const baselineFile = env.BUCKETKIT_BASELINE;
+      const summary = finishRun(settings, {
+        shard,
+        baseline: baselineFile ? loadBaseline(baselineFile) : undefined,
+        reportDir: resolve(settings.runDir, '..'),
+        junit: false,
+      });
+      const verdict = runVerdict(summary);
+      // A failing check or user test fails its own test already; a run that judged nothing, or not all, fails here.
+      const failedTests = summary.totals.fail + (summary.userTests ?? []).filter((u) => u.status === 'failed').length;
+      const harness = summary.checks.some(isHarnessError);
+      if (verdict.exitCode !== 0 && failedTests === 0 && !harness) {
+        const error = new Error(`bucketkit: ${verdict.label} (exit ${verdict.exitCode}): ${verdict.reason}`);
+        // The verdict is the message: no stack, no code frame of this file under it.
+        error.stack = error.message;
+        throw error;
+      }
     };
   } catch (error) {
     await target.close();

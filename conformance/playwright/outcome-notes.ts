@@ -18,6 +18,8 @@ export const NOTE = {
   actual: 'actual',
   reproduce: 'reproduce',
   keyFindings: 'key findings',
+  /** A check that failed as a bug of the kit (its test fails; the reports count it as could not run). */
+  harnessError: 'harness error',
 } as const;
 
 /** The annotation type of each outcome that is not a plain pass or failure: shown as such in every report. */
@@ -42,8 +44,10 @@ export function noteOf(annotations: readonly Annotation[], type: string): string
 /** The status a test's result stands for, read from its Playwright status and the kit's annotations. */
 export function statusOf(status: string, annotations: readonly Annotation[]): CheckStatus {
   if (status === 'passed') return 'pass';
-  if (status === 'failed' || status === 'timedOut') return 'fail';
-  if (status === 'interrupted') return 'error';
+  if (status === 'failed' && noteOf(annotations, NOTE.harnessError) !== undefined) return 'error';
+  if (status === 'failed') return 'fail';
+  // Ended from outside before its check gave a result: the record knows it as a check that never ended.
+  if (status === 'timedOut' || status === 'interrupted') return 'error';
   for (const [outcome, type] of Object.entries(NO_VERDICT)) if (noteOf(annotations, type) !== undefined) return outcome as CheckStatus;
   return 'skip';
 }

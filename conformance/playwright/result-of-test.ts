@@ -1,19 +1,20 @@
-// Reads one Playwright test result the way the kit's reports count it: a check
-// (its test carries the `requirement` annotation) becomes the record every
-// report of the run is written from; any other test is a user's own test,
-// counted beside the checks.
+// Reads a Playwright test the way the kit's reports count it: in the
+// reporter, a check's test (it carries the `requirement` annotation) as the
+// console line it prints and the status the run's record must agree with; in
+// the worker, a user's own test as the run's record keeps it.
+import type { TestInfo } from '@playwright/test';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
+import { relative } from 'node:path';
 import type { Area, Level } from '../config/config-types.ts';
 import { plain, type CheckResult, type KeyFinding } from '../report/outcome.ts';
+import type { UserTest } from '../report/summary.ts';
 import { NOTE, NO_VERDICT, noteOf, statusOf } from './outcome-notes.ts';
 
-/** A user's own test run under the kit's fixtures: its title and how it ended (a rule an exchange broke fails it). */
-export interface UserTestResult {
-  title: string;
-  file: string;
-  status: 'passed' | 'failed' | 'skipped';
-  error?: string;
-}
+/** The most lines of a user test's error the record keeps: the assertion, the rule, the exchange, the curl line. */
+const ERROR_LINES = 12;
+
+/** Whether a test is one of the kit's checks (not a user's own test). */
+export const isCheckTest = (test: TestCase): boolean => noteOf(test.annotations, NOTE.requirement) !== undefined;
 
 /** The check a test stands for, or undefined for a test that is no check of the kit. */
 export function checkResultOf(test: TestCase, result: TestResult): CheckResult | undefined {
@@ -53,13 +54,16 @@ export function checkResultOf(test: TestCase, result: TestResult): CheckResult |
   };
 }
 
-/** A user's own test. */
-export function userTestOf(test: TestCase, result: TestResult): UserTestResult {
-  const status = result.status === 'passed' ? 'passed' : result.status === 'skipped' ? 'skipped' : 'failed';
+/** A user's own test as it ended in its worker (`broken`: what the rules over its exchanges threw, if anything). */
+export function userTestOf(testInfo: TestInfo, broken: unknown, redact: (text: string) => string): UserTest {
+  const failed =
+    broken !== undefined || testInfo.status === 'failed' || testInfo.status === 'timedOut' || testInfo.status === 'interrupted';
+  const status = failed ? 'failed' : testInfo.status === 'skipped' ? 'skipped' : 'passed';
+  const message = (broken as Error | undefined)?.message ?? testInfo.error?.message;
   return {
-    title: test.titlePath().slice(3).join(' › ') || test.title,
-    file: test.location.file,
+    title: testInfo.titlePath.slice(1).join(' › ') || testInfo.title,
+    file: relative(testInfo.config.rootDir, testInfo.file),
     status,
-    ...(result.error?.message ? { error: plain(result.error.message.split('\n').slice(0, 6).join('\n')) } : {}),
+    ...(failed && message ? { error: plain(redact(message.split('\n').slice(0, ERROR_LINES).join('\n'))) } : {}),
   };
 }

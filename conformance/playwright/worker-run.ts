@@ -2,7 +2,8 @@
 // global set-up), the keys' tokens (from the environment, never a file), the
 // run board (over its loopback port), a client of its own, and the session
 // its tests send through — each request a step of the test that sent it,
-// each exchange appended to the worker's file of the run's exchanges.
+// each exchange appended to the worker's file of the run's exchanges, each
+// result to the worker's part of the run's record.
 import { test } from '@playwright/test';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,9 @@ import { connectBoard } from '../run/board-wire.ts';
 import type { RunBoard } from '../run/run-board.ts';
 import type { PlannedCheck } from '../plan/check-types.ts';
 import { planRun } from '../engine/plan-run.ts';
-import { fileSink } from './exchange-file.ts';
+import { blameIn } from '../engine/check-runner.ts';
+import { recordWriter, type RecordWriter } from '../engine/run-record.ts';
+import { fileSink } from '../engine/exchange-file.ts';
 import { RUN_ENV } from './run-env.ts';
 
 export interface WorkerRun {
@@ -25,6 +28,12 @@ export interface WorkerRun {
   client: TargetClient;
   /** Why the run checks nothing (the preflight stopped it), when it does not. */
   stop?: RunStop;
+  /** The worker's part of the run's record of outcomes. */
+  record: RecordWriter;
+  /** Of the checks a set-up step rests on, the one a "not run" points at. */
+  blameOf: (ids: string[]) => string | undefined;
+  /** Names this process's files of the run. */
+  tag: string;
 }
 
 // Every request's step points at the client: a location given spares Playwright a stack trace per step, which would
@@ -54,8 +63,18 @@ export async function joinRun(workerIndex: number): Promise<WorkerRun> {
   const board = await connectBoard(address);
   // Every worker's requests are paced and bounded by the run board, as one client's would be.
   const client = makeClient(settings, secrets, undefined, board);
-  const sink = fileSink(join(runFiles(runDir).exchanges, `worker-${workerIndex}-${process.pid}.jsonl`), client.api.redact);
+  const tag = `worker-${workerIndex}-${process.pid}`;
+  const sink = fileSink(join(runFiles(runDir).exchanges, `${tag}.jsonl`), client.api.redact);
   const session = new RunSession(client.api, settings, board, `w${workerIndex}`, sink, stepper);
-  const plan = new Map(planRun(settings).map((p) => [p.def.id, p]));
-  return { session, plan, board, client, stop: readRunFile<RunStop>(runFiles(runDir).stop) };
+  const planned = planRun(settings);
+  return {
+    session,
+    plan: new Map(planned.map((p) => [p.def.id, p])),
+    board,
+    client,
+    stop: readRunFile<RunStop>(runFiles(runDir).stop),
+    record: recordWriter(runDir, tag),
+    blameOf: blameIn(planned),
+    tag,
+  };
 }

@@ -1,5 +1,7 @@
-// What the reporter prints: one line per check as it ends, and at the end the
-// failing checks with what was expected, what came back and how to reproduce it.
+// What the reporter prints: one line per check as it ends (a user's failing
+// test with its error), and at the end the failing checks with what was
+// expected, what came back and how to reproduce it.
+import { plain } from './outcome.ts';
 import type { SummaryCheck } from './summary.ts';
 
 const MARK: Record<SummaryCheck['status'], string> = { pass: '✓', fail: '✘', skip: '-', disabled: '-', error: '!', unserved: '∅' };
@@ -35,4 +37,14 @@ export function failureList(checks: SummaryCheck[], prefix = ''): string[] {
     if (c.failure?.curl) lines.push(`      reproduce: ${c.failure.curl}`);
   }
   return lines;
+}
+
+/** The lines under a user's own failing test: each error as it reads (the assertion, or the rule, the exchange and the curl line). */
+export function userFailureLines(errors: string[]): string[] {
+  return errors.flatMap((message) =>
+    plain(message)
+      .trimEnd()
+      .split('\n')
+      .map((line) => `      ${line}`),
+  );
 }

@@ -74,7 +74,16 @@ export interface Summary {
    */
   routeProofs?: Record<string, { served: true } | { served: false; why: string }>;
   /** A user's own Playwright tests run under the kit's fixtures: how each ended (an exchange that broke a rule fails it). */
-  userTests?: { title: string; file: string; status: 'passed' | 'failed' | 'skipped'; error?: string }[];
+  userTests?: UserTest[];
+}
+
+/** A user's own Playwright test run under the kit's fixtures, as it ended. */
+export interface UserTest {
+  title: string;
+  file: string;
+  status: 'passed' | 'failed' | 'skipped';
+  /** The start of its error: the assertion, or the rule an exchange broke with the exchange and its curl line. */
+  error?: string;
 }
 
 /** What a run sent and met, from its client. */

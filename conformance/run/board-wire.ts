@@ -1,7 +1,8 @@
 // The run board across processes: the process owning the run serves its
 // board on a loopback TCP port, one JSON line per call; each Playwright worker
 // connects once and calls it as if it were local. A worker that goes away
-// fails the values it was making, so no other test waits for them forever.
+// fails the values it was making and gives back the request slots it held or
+// was waiting for, so no other test waits for them forever.
 // What a request tells the board after it went (its slot back, whether it
 // was answered) is sent without waiting for a reply: every request would
 // otherwise wait on the runner's event loop three times, not once.
@@ -60,20 +61,33 @@ export interface BoardServer {
 /** Serves a board on an ephemeral loopback port. */
 export async function serveBoard(board: LocalBoard): Promise<BoardServer> {
   const sockets = new Set<Socket>();
+  // The slots each connection holds: a worker that stops mid-request (Playwright replaces a worker after a failing
+  // test) never sends their release.
+  const held = new Map<Socket, number>();
   const server = createServer((socket) => {
     sockets.add(socket);
+    held.set(socket, 0);
     socket.setNoDelay(true);
     socket.on('close', () => {
       sockets.delete(socket);
+      for (let n = held.get(socket) ?? 0; n > 0; n--) board.giveBack();
+      held.delete(socket);
       board.abandon(socket, 'the worker making it stopped before it was done');
     });
     socket.on('error', () => undefined);
     onLines(socket, (message) => {
       const { id, method, args } = message as Call;
       if (!METHODS.includes(method)) return void socket.write(`${JSON.stringify({ id, error: `no board method ${method}` })}\n`);
+      if (method === 'release') held.set(socket, (held.get(socket) ?? 1) - 1);
       // A claim is owned by the connection that made it.
       const call =
         method === 'claim' ? board.claim(args[0] as string, socket) : (board[method] as (...a: unknown[]) => Promise<unknown>)(...args);
+      // A turn granted to a connection that is gone is given back at once; one granted to a live one is its to release.
+      if (method === 'acquire')
+        void call.then(
+          () => (held.has(socket) ? held.set(socket, held.get(socket)! + 1) : board.giveBack()),
+          () => undefined,
+        );
       if (id === 0) return void call.catch(() => undefined);
       call.then(
         (value) => socket.writable && socket.write(`${JSON.stringify({ id, value: value ?? null })}\n`),

@@ -1,8 +1,10 @@
 // The run board in the process that owns the run: values made once, the
-// other bucket's markers, the run's files, the circuit breaker, and the
-// pacing and in-flight bound of every request. Workers reach it through the
-// board server; the in-process runner uses it directly.
+// other bucket's markers, the run's files, the circuit breaker, the pacing and
+// in-flight bound of every request, and the watchdog that stops a run making
+// no progress. Workers reach it through the board server; the in-process
+// runner uses it directly.
 import { CircuitBreaker } from './breaker.ts';
+import { Watchdog } from './watchdog.ts';
 import { PacedSlots } from '../http/transport/paced-slots.ts';
 import { OtherBucketMarkers, type Marker } from '../oracles/markers.ts';
 import type { Attempt, BoardCounts, Claim, RunBoard, Settled, Turn } from './run-board.ts';
@@ -18,6 +20,8 @@ export interface LocalBoardOptions {
   concurrency: number;
   /** Requests per second at most, over the whole run. */
   maxRps?: number;
+  /** How long the run may make no progress while something waits before the watchdog stops it (default: never). */
+  stallBoundMs?: number;
 }
 
 export class LocalBoard implements RunBoard {
@@ -30,11 +34,47 @@ export class LocalBoard implements RunBoard {
   private readonly fileBuckets = new Map<string, string>();
   private readonly tally: BoardCounts = {};
 
+  private readonly watchdog?: Watchdog;
+  /** Turns asked for and not granted yet. */
+  private turnsWaiting = 0;
+
   constructor(options: LocalBoardOptions) {
     this.gate = new PacedSlots(options, () => this.breaker.stopped());
+    if (options.stallBoundMs)
+      this.watchdog = new Watchdog({
+        boundMs: options.stallBoundMs,
+        waiting: () => this.waiting(),
+        stop: (reason) => this.stopAll(reason),
+      });
+  }
+
+  /** What waits now, in words (undefined when nothing does). */
+  waiting(): string | undefined {
+    const slots = this.gate.slotCounts();
+    const values = [...this.pending].filter(([, p]) => p.waiters.length > 0).map(([name, p]) => `${name} (${p.waiters.length} waiting)`);
+    const parts = [
+      this.turnsWaiting
+        ? `${this.turnsWaiting} request(s) waited for their turn (${slots.held} of ${slots.max} slots held, ${slots.waiting} waiting for one)`
+        : '',
+      values.length ? `tests waited for values being made: ${values.slice(0, 5).join(', ')}${values.length > 5 ? ', …' : ''}` : '',
+    ].filter(Boolean);
+    return parts.length ? parts.join('; ') : undefined;
+  }
+
+  /** Stops the run: nothing more is sent, every waiting request and test is let go with the reason. */
+  stopAll(reason: string): void {
+    this.breaker.stop(reason);
+    this.gate.drain();
+    for (const [name, pending] of this.pending)
+      if (pending.waiters.length) void this.settle(name, { error: { kind: 'Error', message: `${name} was not made: ${reason}` } });
+  }
+
+  private moved(): void {
+    this.watchdog?.progress();
   }
 
   async claim(name: string, owner?: unknown): Promise<Claim> {
+    this.moved();
     const done = this.values.get(name);
     if (done) return done;
     const pending = this.pending.get(name);
@@ -46,6 +86,7 @@ export class LocalBoard implements RunBoard {
   }
 
   async settle(name: string, result: Settled): Promise<void> {
+    this.moved();
     this.values.set(name, result);
     const pending = this.pending.get(name);
     this.pending.delete(name);
@@ -62,19 +103,35 @@ export class LocalBoard implements RunBoard {
       if (pending.owner === owner) void this.settle(name, { error: { kind: 'Error', message: `${name} was not made: ${why}` } });
   }
 
-  acquire(group: string, retry: boolean): Promise<Turn> {
-    return this.gate.acquire(group, retry);
+  async acquire(group: string, retry: boolean): Promise<Turn> {
+    this.moved();
+    this.turnsWaiting++;
+    try {
+      return await this.gate.acquire(group, retry);
+    } finally {
+      this.turnsWaiting--;
+      this.moved();
+    }
   }
 
   release(group: string, attempt: Attempt): Promise<void> {
+    this.moved();
     return this.gate.release(group, attempt);
   }
 
+  /** Frees the slot of a turn whose holder went away without releasing it (a worker that stopped mid-request). */
+  giveBack(): void {
+    this.moved();
+    this.gate.giveBack();
+  }
+
   async answered(): Promise<void> {
+    this.moved();
     this.breaker.success();
   }
 
   async noAnswer(message: string, route: string): Promise<void> {
+    this.moved();
     this.breaker.failure(message, route);
   }
 
@@ -110,6 +167,7 @@ export class LocalBoard implements RunBoard {
 
   /** Stops handing out turns (the run is over). */
   close(reason: Error): void {
+    this.watchdog?.close();
     this.gate.close(reason);
   }
 }

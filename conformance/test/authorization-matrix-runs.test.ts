@@ -76,7 +76,7 @@ describe('the authorization matrix of a run', () => {
     expect(tableRows(md).length).toBe(columns);
     expect(tableRows(md).filter((row) => row.includes('‼'))).toEqual([]);
     // The matrix names keys by config name: no token in any file that shows it.
-    const files = matrixFiles(join(reportDir, 'run'));
+    const files = matrixFiles(reportDir);
     const texts = [join(reportDir, 'summary.json'), md, files.markdown, files.html].map((f) => (f === md ? md : readFileSync(f, 'utf8')));
     for (const { token } of secrets) for (const text of texts) expect(text.includes(token)).toBe(false);
   }, 120_000);

@@ -21,7 +21,18 @@ export interface SendGate {
 class Slots {
   private held = 0;
   private readonly queue: (() => void)[] = [];
-  constructor(private readonly max: number) {}
+  constructor(readonly max: number) {}
+  /** Holders now, and takers waiting. */
+  get counts(): { held: number; waiting: number } {
+    return { held: this.held, waiting: this.queue.length };
+  }
+  /** Lets every waiting taker through (the run stopped: each sees it and sends nothing). */
+  drain(): void {
+    for (const next of this.queue.splice(0)) {
+      this.held++;
+      next();
+    }
+  }
   take(): Promise<void> {
     if (this.held < this.max) {
       this.held++;
@@ -65,6 +76,21 @@ export class PacedSlots implements SendGate {
     this.slots.give();
     if (attempt.kind === 'answered') this.pacer.accepted(group);
     else if (attempt.kind === 'limited') this.pacer.limited(group, attempt.waitMs);
+  }
+
+  /** Frees a slot whose holder went away without releasing it: no attempt to learn from. */
+  giveBack(): void {
+    this.slots.give();
+  }
+
+  /** Slots held and requests waiting for one, and the most in flight. */
+  slotCounts(): { held: number; waiting: number; max: number } {
+    return { ...this.slots.counts, max: this.slots.max };
+  }
+
+  /** Lets every request waiting for a slot go on, once the run stopped: each sees it and sends nothing. */
+  drain(): void {
+    this.slots.drain();
   }
 
   /** Refuses every waiting turn. */

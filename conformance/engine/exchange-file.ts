@@ -1,10 +1,11 @@
-// The run's exchanges on disk: each process of a Playwright run appends the
-// exchanges it sent to a file of its own (JSON lines, every key redacted, the
+// The run's exchanges on disk: each process of a run (a Playwright worker,
+// the runner's set-up, the in-process engine) appends the exchanges it sent
+// to a file of its own (JSON lines, every key redacted, the
 // answer's text cut short), and the run's reports read them all back: the
 // authorization matrix, and what --learn learns.
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ExchangeSink } from '../engine/session-api.ts';
+import type { ExchangeSink } from './session-api.ts';
 import type { LoggedExchange } from '../oracles/logged-exchange.ts';
 
 /** The most of an answer's text a file keeps: what the reports and the learner read is at its start. */
@@ -51,7 +52,13 @@ export function readExchangeFiles(dir: string): LoggedExchange[] {
     .flatMap((name) =>
       readFileSync(join(dir, name), 'utf8')
         .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as LoggedExchange),
+        .flatMap((line) => {
+          // A line a dying process cut short is left out.
+          try {
+            return line ? [JSON.parse(line) as LoggedExchange] : [];
+          } catch {
+            return [];
+          }
+        }),
     );
 }
