@@ -14,6 +14,7 @@ import type { CheckRun } from '../plan/check-run.ts';
 import type { KeyFinding } from '../plan/key-finding.ts';
 import { CheckFailure, describeResponse } from '../client/assert.ts';
 import { checkIds } from '../plan/check-ids.ts';
+import { NotRun } from '../plan/no-verdict.ts';
 import { routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
 import { callRequest, isSuccess, routeById, type BucketRole } from '../client/request-builder.ts';
 import { proofRoutes, provableScopes, targetsOf } from '../operations/scope-proofs.ts';
@@ -45,6 +46,11 @@ async function attempt(ctx: CheckRun, g: GeneratorContext, key: string, scope: s
       continue;
     }
     const ex = await ctx.api.send(callRequest(route, ctx.settings, where, call, { key }));
+    // A server error is neither served nor refused: it says nothing of the key, and the route's own checks judge it.
+    if (ex.status >= 500) {
+      reasons.push(`${route.operationId} answered ${ex.status} (see ${checkIds.served(route.operationId)})`);
+      continue;
+    }
     if (isSuccess(ex.status)) {
       if (proof.spends) targetsOf(ctx).spend(where, proof.spends);
       await proof.settle?.(ctx, where, ex, call);
@@ -127,8 +133,16 @@ export function keyCheck(key: ResolvedKey, g: GeneratorContext): CheckDef {
             where: { ...where, expected: 'refused' },
           });
       }
-      await checkReach(ctx, g, key, reaches, findings, unproven);
+      const scopesUnproven = unproven.length;
+      const scopes = new Set([...key.scopes, ...provableScopes(g)]).size;
+      const reached = await checkReach(ctx, g, key, reaches, findings, unproven);
       const note = unprovenNote(unproven);
+      // A key check that could show nothing of the key (every route it tried answered 5xx, or none was served) is no pass.
+      if (findings.length === 0 && scopesUnproven === scopes && reached === 0) {
+        const unbuilt = unproven.every((u) => u.reason.split('; ').every((why) => why.endsWith('is not served by the deployment')));
+        if (unbuilt) throw new NotRun('unserved', `not served: no route it could be shown on is served (${note})`);
+        throw new NotRun('error', `not run: nothing of the key's declaration could be shown (${note})`);
+      }
       if (findings.length) {
         // One expectation a line, each with what came back.
         const actual = findings.map((f) => describeResponse(f.ex)).join('\n');
@@ -145,7 +159,10 @@ export function keyCheck(key: ResolvedKey, g: GeneratorContext): CheckDef {
   };
 }
 
-/** Sends a bucket-scoped proof of a declared scope to both buckets: served where bucketIds reach, refused elsewhere. */
+/**
+ * Sends a bucket-scoped proof of a declared scope to both buckets: served where bucketIds reach, refused elsewhere.
+ * Resolves with how many of the two buckets it got an answer on.
+ */
 async function checkReach(
   ctx: CheckRun,
   g: GeneratorContext,
@@ -153,12 +170,13 @@ async function checkReach(
   reaches: (role: BucketRole) => boolean,
   findings: Finding[],
   unproven: Unproven,
-): Promise<void> {
+): Promise<number> {
   const scope = key.scopes.find((s) => proofRoutes(g, s, ctx.settings.readOnly).some((r) => r.route.bucketScoped));
   if (!scope) {
     unproven.push({ kind: 'reach', what: 'its bucketIds', reason: 'no scope it declares has a bucket route that can be probed' });
-    return;
+    return 0;
   }
+  let answered = 0;
   for (const role of ['allowed', 'other'] as const) {
     const bucket = ctx.settings.buckets[role];
     const result = await attempt(ctx, { ...g, routes: g.routes.filter((r) => r.bucketScoped) }, key.name, scope, role);
@@ -166,6 +184,7 @@ async function checkReach(
       unproven.push({ kind: 'reach', what: `its reach of bucket ${bucket}`, reason: result.reason });
       continue;
     }
+    answered++;
     const served = isSuccess(result.ex.status);
     const where = { about: 'bucket', operationId: result.route.operationId, scope, bucketId: bucket } as const;
     if (reaches(role) && !served && !result.busy)
@@ -181,4 +200,5 @@ async function checkReach(
         where: { ...where, expected: 'refused' },
       });
   }
+  return answered;
 }

@@ -7,7 +7,7 @@
 // could reach (no key fits, a --read-only run) is "not proven", said so.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import { currentAttribution } from '../run/attribution.ts';
-import { judgeExchanges, type Finding } from '../oracles/judge.ts';
+import { judgeExchanges, type Finding, serverErrorOperations } from '../oracles/judge.ts';
 import { RULE_OF_SENDER, type Rule } from '../operators/operator-types.ts';
 import { sendOperatorTraffic, type OperatorTraffic } from '../traffic/operator-traffic.ts';
 import { axisCount, planCounts } from '../operators/axis-counts.ts';
@@ -67,7 +67,7 @@ function oracleCheck(rule: OracleRule, route: Route, tasks: TrafficTask[], g: Ge
       ]);
       const notSent = [...fromTasks.filter((why): why is string => why !== undefined), ...(operators?.notSent ?? [])];
       const own = currentAttribution()?.exchanges ?? [];
-      const context = await ctx.session.judgeContext();
+      const context = await ctx.session.judgeContext(serverErrorOperations(own, ctx.settings.baseUrl));
       const judgedOwn = judgeExchanges(own, context, rule.level(route), ctx.api.redact, [rule]);
       const fromSetup = await setupFindingsOf(ctx, rule.slug, route.operationId);
       if (operators) await tallyAxes(ctx, operators, judgedOwn.findings);
@@ -84,7 +84,7 @@ function oracleCheck(rule: OracleRule, route: Route, tasks: TrafficTask[], g: Ge
         'view' in first ? (first.view.entry.intent?.variant ? ` (${first.view.entry.intent.variant})` : '') : ` (sent by ${first.sentBy})`;
       throw new CheckFailure(
         `no variant that ${rule.sentence(route, g.overrides)}`,
-        `${findings.length} of ${judged} exchange(s) did; the first${variant}: ${first.what}; ${describeResponse(first.exchange)}`,
+        `${judgedOwn.broken + fromSetup.length + compared.length} of ${judged} judged exchange(s) did; the first${variant}: ${first.what}; ${describeResponse(first.exchange)}`,
         first.exchange,
       );
     },

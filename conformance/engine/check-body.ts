@@ -12,7 +12,7 @@ import { ListingUnfinished } from '../listing/listing-unfinished.ts';
 import { SetupError } from '../client/setup-error.ts';
 import type { Exchange } from '../http/api-client.ts';
 import { RateLimitedError, TransportError } from '../http/transport/transport-errors.ts';
-import { judgeExchanges, type Finding } from '../oracles/judge.ts';
+import { judgeExchanges, serverErrorOperations, type Finding } from '../oracles/judge.ts';
 import { ORACLE_RULES } from '../oracles/oracle-rules.ts';
 import type { PlannedCheck } from '../plan/check-types.ts';
 import { NotProven, NotRun } from '../plan/no-verdict.ts';
@@ -54,12 +54,12 @@ async function notRunOf(session: RunSession, error: unknown, blameOf: (ids: stri
 }
 
 /** The first finding as a check failure: the rule, the exchange, and what it showed. */
-function failureOf(findings: Finding[], total: number): CheckFailure {
+function failureOf(findings: Finding[], broken: number, total: number): CheckFailure {
   const [first] = findings;
   const variant = first.view.entry.intent?.variant ? ` (${first.view.entry.intent.variant})` : '';
   return new CheckFailure(
     `no exchange that breaks the rule "${first.rule}"`,
-    `${findings.length} of ${total} exchange(s) did; the first${variant}: ${first.what}; ${describeResponse(first.exchange)}`,
+    `${broken} of ${total} judged exchange(s) did; the first${variant}: ${first.what}; ${describeResponse(first.exchange)}`,
     first.exchange as Exchange,
   );
 }
@@ -83,9 +83,9 @@ export async function runCheckBody(
     if (def.gate === 'every-route')
       await Promise.all(loadRouteTable().map((r) => session.servedProof(r.operationId).catch(() => undefined)));
     else if (def.gate !== 'none' && def.operationId) {
-      const verdict = await session.routeVerdict(def.operationId, def.id);
+      const verdict = await session.routeVerdict(def.operationId);
       if (verdict.unserved) throw new NotRun('unserved', `not served: ${verdict.unserved}`);
-      if (verdict.unproven) throw new NotRun('error', `not run: ${verdict.unproven}`);
+      if (verdict.blocked) throw new NotRun('error', `not run: ${verdict.blocked}`);
     }
     const fixtures = def.fixtures ? await session.parts.fixtures(def.needs ?? SETUP_PARTS) : { ready: false };
     const unserved = new Set((await session.unservedOperations()).keys());
@@ -105,9 +105,9 @@ export async function runCheckBody(
 /** Fails the check when an exchange it sent itself broke a rule judged at its level. */
 async function judgeOwn(session: RunSession, planned: PlannedCheck, attribution: Attribution): Promise<void> {
   if (attribution.exchanges.length === 0) return;
-  const context = await session.judgeContext();
+  const context = await session.judgeContext(serverErrorOperations(attribution.exchanges, session.settings.baseUrl));
   const { judgedBy } = planned.def;
   const rules = judgedBy ? ORACLE_RULES.filter((rule) => judgedBy.includes(rule.slug)) : ORACLE_RULES;
   const judged = judgeExchanges(attribution.exchanges, context, planned.def.level, session.api.redact, rules);
-  if (judged.findings.length) throw failureOf(judged.findings, judged.judged);
+  if (judged.findings.length) throw failureOf(judged.findings, judged.broken, judged.judged);
 }

@@ -12,6 +12,7 @@ import { startEmbeddedTarget } from '../embedded/embedded-target.ts';
 import { checkTarget } from './check-target.ts';
 import { createRedactor, type Redactor, type Secret } from '../http/redact.ts';
 import { checkLine, failureList } from '../report/console-lines.ts';
+import { rootCauseLines } from '../report/root-causes.ts';
 import { unexercisedLines } from '../report/unexercised-routes.ts';
 import { exitCodeOf, type Summary } from '../report/summary.ts';
 import type { Baseline } from '../report/baseline.ts';
@@ -89,7 +90,7 @@ export async function runInProcess(options: RunOptions): Promise<RunOutcome> {
       reports: { baseline: options.baseline, ciResultsFile },
     });
     const guarded = guardArtifacts([prepared], [checked.summary], reportDir, ciResultsFile || undefined).summaries[0];
-    for (const line of failureList(guarded.checks)) say(line);
+    for (const line of [...rootCauseLines(guarded), ...failureList(guarded.checks)]) say(line);
     for (const line of unexercisedLines(guarded)) say(line);
     let learned: RunOutcome['learned'];
     const { settings } = prepared;

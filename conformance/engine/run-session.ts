@@ -25,12 +25,13 @@ import type { Summary } from '../report/summary.ts';
 import { appendLedger, readLedger } from '../ledger/ledger.ts';
 import type { Attribution } from '../run/attribution.ts';
 import { runFiles } from './run-files.ts';
+import { checkIds } from '../plan/check-ids.ts';
 import { withBorrowing } from './borrowed-files.ts';
 
-/** What a check's verdict rests on: its route served, not served (why), or not shown either way (why). */
+/** What a check's verdict rests on: its route served, not served (why), or blocked behind its served check (why). */
 export interface RouteVerdict {
   unserved?: string;
-  unproven?: string;
+  blocked?: string;
 }
 
 /** What a route's served proof showed: served, or not served and why. */
@@ -108,23 +109,28 @@ export class RunSession implements CheckSession {
     return this.shared(`served:${operationId}`, async () => {
       const proof = await proveServed(this, this.route(operationId), this.unique);
       // What the proof says of the route, small: every check's judge reads these, never the proofs' exchanges.
-      const verdict: RouteProof = proof.unserved ? { served: false, why: proof.unserved } : { served: true };
+      const verdict: RouteProof = proof.unserved
+        ? { served: false, why: proof.unserved }
+        : { served: true, ...(proof.broken ? { broken: proof.broken } : {}) };
       await this.board.settle(`route:${operationId}`, { value: verdict });
       return proof;
     });
   }
 
-  /** What a check of the route can rest on: a refusal cannot be told from a route that is not there. */
-  async routeVerdict(operationId: string, checkId: string): Promise<RouteVerdict> {
+  /**
+   * What a check of the route can rest on: a refusal cannot be told from a route that is not there, and nothing
+   * can be told of a route that answers its valid call with a server error, or not at all.
+   */
+  async routeVerdict(operationId: string): Promise<RouteVerdict> {
+    const served = checkIds.served(operationId);
     let proof: ServedProof;
     try {
       proof = await this.servedProof(operationId);
     } catch (error) {
-      return {
-        unproven: `${checkId} rests on ${operationId} being served, which could not be shown (${this.api.redact((error as Error).message)}), and a refusal cannot be told from a route that is not there`,
-      };
+      return { blocked: `blocked by ${served}: its valid call could not be shown served (${this.api.redact((error as Error).message)})` };
     }
-    return proof.unserved ? { unserved: proof.unserved } : {};
+    if (proof.unserved) return { unserved: proof.unserved };
+    return proof.broken ? { blocked: `blocked by ${served}: ${proof.broken}` } : {};
   }
 
   /** Why an operation is not served, when its proof was made and showed it; undefined otherwise. */
@@ -136,8 +142,13 @@ export class RunSession implements CheckSession {
   // What this process read of the board's markers and files so far: both only grow, so it asks for the rest.
   private readonly known = { markers: new OtherBucketMarkers(), markerCount: 0, files: new Map<string, string>(), fileCount: 0 };
 
-  /** What the rules over every exchange read besides the exchange: the other bucket's markers, the run's files, the routes not served. */
-  async judgeContext(): Promise<JudgeContext> {
+  /**
+   * What the rules over every exchange read besides the exchange: the other bucket's markers, the run's files, the
+   * routes not served or broken. `answered` names the operations of exchanges about to be judged that got a server
+   * error: their served proofs are made first, so whether such a route is broken never depends on which test ran first.
+   */
+  async judgeContext(answered5xx: readonly string[] = []): Promise<JudgeContext> {
+    await Promise.all([...new Set(answered5xx)].map((op) => (this.routes.has(op) ? this.servedProof(op).catch(() => undefined) : undefined)));
     const { known } = this;
     const [marks, files, unserved] = await Promise.all([
       this.board.markers(known.markerCount),
@@ -148,12 +159,14 @@ export class RunSession implements CheckSession {
     known.fileCount += files.length;
     for (const m of marks) known.markers.put(m);
     for (const [id, bucketId] of files) known.files.set(id, bucketId);
+    const proofs = await this.routeProofs();
     return {
       settings: this.settings,
       keys: new Map(this.settings.keys.map((k) => [k.name, k])),
       markers: known.markers,
       fileBuckets: known.files,
       unserved: new Set(unserved.keys()),
+      broken: new Set(Object.entries(proofs).flatMap(([op, proof]) => (proof.served && proof.broken ? [op] : []))),
     };
   }
 

@@ -3,7 +3,8 @@
 // needs it first; a 404, 405 or 501 to it says the route is not there, so the
 // route's refusals prove nothing and its other checks are "not served". When
 // the run has no test file the call may act on, a call on a file that does not
-// exist, beside a control, shows it (absent-target-proof.ts).
+// exist, beside a control, shows it (absent-target-proof.ts). A 5xx to it says
+// the route is there and broken: its other checks are blocked behind it.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import { bookOf } from '../operations/books.ts';
 import { callRequest } from '../client/request-builder.ts';
@@ -35,6 +36,8 @@ export async function proveServed(session: CheckSession, route: Route, unique: (
     status: ex.status,
     ...(absentTarget ? { absentTarget } : {}),
     ...(unserved ? { unserved: `${label} answered ${ex.status} ${unserved} (see ${checkIds.served(route.operationId)})` } : {}),
+    // A server error to a valid call: the route is there, and broken; what rests on it is blocked behind its served check.
+    ...(!unserved && ex.status >= 500 ? { broken: `${label} answered ${ex.status} to a valid call${absentTarget ? ' on a file that does not exist' : ' on a real target'}` } : {}),
     shown: shareExchange(ex, session.api),
     sentBy: currentAttribution()?.owner ?? 'set-up',
   });

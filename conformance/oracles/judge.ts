@@ -26,6 +26,8 @@ export interface Judged {
   findings: Finding[];
   /** Exchanges some rule could have shown broken. */
   judged: number;
+  /** Exchanges with at least one finding (an exchange may break several rules, or one rule on several routes). */
+  broken: number;
 }
 
 /** The exchange as a check failure shows it. */
@@ -65,7 +67,9 @@ export function judgeExchanges(
   const byId = new Map(loadRouteTable().map((r) => [r.operationId, r]));
   const findings: Finding[] = [];
   let judged = 0;
+  let broken = 0;
   for (const entry of entries) {
+    const before = findings.length;
     const view = viewOf(entry, context.settings.baseUrl);
     if (!view) continue;
     let counted = false;
@@ -80,6 +84,12 @@ export function judgeExchanges(
       }
     }
     if (counted) judged++;
+    if (findings.length > before) broken++;
   }
-  return { findings, judged };
+  return { findings, judged, broken };
+}
+
+/** The operations of the entries answered with a server error (whose routes' served proofs the judge should know first). */
+export function serverErrorOperations(entries: readonly LoggedExchange[], baseUrl: string): string[] {
+  return entries.flatMap((entry) => (entry.status >= 500 ? (viewOf(entry, baseUrl)?.operations ?? []) : []));
 }

@@ -20,6 +20,8 @@ export interface JudgeContext {
   fileBuckets: ReadonlyMap<string, string>;
   /** Operations the run found not served. */
   unserved: ReadonlySet<string>;
+  /** Operations whose valid call got a server error: their served check fails for it, and what else sent there is blocked. */
+  broken?: ReadonlySet<string>;
 }
 
 export interface OracleRule {
@@ -97,7 +99,8 @@ export const ORACLE_RULES: OracleRule[] = [
     level: () => 'core',
     sentence: () => 'was answered with a 5xx',
     appliesTo: () => true,
-    relevant: (_view, route, ctx) => !ctx.unserved.has(route.operationId),
+    // A route that answers its valid call with a server error is one cause, its served check's to report, not one per exchange.
+    relevant: (_view, route, ctx) => !ctx.unserved.has(route.operationId) && !ctx.broken?.has(route.operationId),
     broken: (view) => (view.entry.status >= 500 ? `${view.entry.status}` : undefined),
   },
   {

@@ -38,6 +38,8 @@ export interface ServedProof {
   status: number;
   /** Why the route is not served, when its answer says so. */
   unserved?: string;
+  /** Why the route is there but broken, when its valid call got a 5xx: the route's other checks are blocked behind it. */
+  broken?: string;
   /**
    * The call named a file that does not exist (the run had no test file it may act on): its 404 is the route's "no
    * such file" unless `unserved` says otherwise.
@@ -61,7 +63,7 @@ export interface CheckSession {
   /** The route's served proof, made once per run. */
   servedProof(operationId: string): Promise<ServedProof>;
   /** What the rules over every exchange read besides the exchange. */
-  judgeContext(): Promise<JudgeContext>;
+  judgeContext(answered5xx?: readonly string[]): Promise<JudgeContext>;
   /** The context a check (or a task) runs with. */
   context(keys: Record<string, string[]>, fixtures: SharedFixtures, unserved: ReadonlySet<string>): CheckRun;
 }

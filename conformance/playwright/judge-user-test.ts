@@ -4,7 +4,7 @@
 import { buildCurl } from '../http/curl.ts';
 import type { Attribution } from '../run/attribution.ts';
 import { describeResponse } from '../client/assert.ts';
-import { judgeExchanges } from '../oracles/judge.ts';
+import { judgeExchanges, serverErrorOperations } from '../oracles/judge.ts';
 import { discoverOtherBucket } from '../traffic/discover-other.ts';
 import type { WorkerRun } from './worker-run.ts';
 import { expect } from './conformance-expect.ts';
@@ -15,15 +15,15 @@ export async function judgeUserTest(run: WorkerRun, attribution: Attribution, ti
   if (attribution.exchanges.length === 0) return;
   // The checks make the other bucket's files the bucketIds rule looks for; a run of the user's tests alone has none.
   await discoverOtherBucket(session, 'every');
-  const context = await session.judgeContext();
-  const { findings, judged } = judgeExchanges(attribution.exchanges, context, session.settings.level, session.api.redact);
+  const context = await session.judgeContext(serverErrorOperations(attribution.exchanges, session.settings.baseUrl));
+  const { findings, judged, broken } = judgeExchanges(attribution.exchanges, context, session.settings.level, session.api.redact);
   if (findings.length === 0) return;
   const [first] = findings;
   const curl = session.api.redact(buildCurl(first.view.entry.sent, session.api.secrets()));
   expect({
     id: title,
     failure: {
-      expected: `no exchange that breaks the rule "${first.rule}" (${findings.length} of ${judged} judged exchange(s) did)`,
+      expected: `no exchange that breaks the rule "${first.rule}" (${broken} of ${judged} judged exchange(s) did)`,
       actual: `${first.route.method} ${first.route.pathTemplate}: ${first.what}; ${describeResponse(first.exchange)}`,
       curl,
     },

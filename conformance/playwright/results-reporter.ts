@@ -13,6 +13,7 @@ import type { RunSettings } from '../config/config-types.ts';
 import { guardArtifacts } from '../engine/artifact-guard.ts';
 import { baselineConsoleLine } from '../report/baseline-text.ts';
 import { checkLine, failureList, userFailureLines } from '../report/console-lines.ts';
+import { rootCauseLines } from '../report/root-causes.ts';
 import { writeMatrixFiles } from '../report/matrix-files.ts';
 import type { CheckResult } from '../report/outcome.ts';
 import { runVerdict } from '../report/run-verdict.ts';
@@ -124,7 +125,7 @@ export default class ResultsReporter implements Reporter {
       writeMatrixFiles(reportDir, summary);
     }
     const verdict = runVerdict(summary);
-    for (const line of failureList(summary.checks)) console.log(line);
+    for (const line of [...rootCauseLines(summary), ...failureList(summary.checks)]) console.log(line);
     const t = summary.totals;
     console.log(
       `\nconformance (${summary.level}): ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} could not run, ${t.unserved} not served; reports in ${reportDir}`,

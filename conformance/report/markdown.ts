@@ -1,4 +1,4 @@
-// Renders a summary as summary.md: totals, the baseline (when the run has one), per-area counts, route coverage,
+// Renders a summary as summary.md: totals, the baseline (when the run has one), the root causes checks were blocked by, per-area counts, route coverage,
 // the authorization matrix, the listing shapes seen, the operator variants sent per axis, every failure with expected/actual and a curl reproduction, every
 // check, and last the routes no check exercised, with why.
 import { AREAS } from '../config/config-types.ts';
@@ -8,6 +8,7 @@ import { STATUSES, transientText, type Summary } from './summary.ts';
 import { matrixSection } from './matrix-markdown.ts';
 import { listingShapesSection } from './listing-shapes-text.ts';
 import { unexercisedSection } from './unexercised-routes.ts';
+import { rootCauseSection } from './root-causes.ts';
 import { variantSection } from '../operators/axis-counts.ts';
 
 const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -39,6 +40,8 @@ export function renderMarkdown(s: Summary): string {
     '',
   );
   if (baseline) lines.push(...baselineSection(baseline));
+  // What to fix first: a route answering its valid call 500 blocks its other checks, and is one cause, not many failures.
+  lines.push(...rootCauseSection(s));
   lines.push('## Areas', '', `| area | ${STATUSES.join(' | ')} |`, `|---|${STATUSES.map(() => '---:').join('|')}|`);
   for (const area of AREAS) lines.push(`| ${area} | ${STATUSES.map((k) => s.areas[area][k]).join(' | ')} |`);
   lines.push('', '## Routes', '', `| route | checks run | failed | areas |`, '|---|---:|---:|---|');

@@ -1,7 +1,8 @@
 // Notes on a failing check that its failure may come from the config rather than
 // the server: only when the check itself used a key where that key's own KEY
-// check saw it misbehave (a route needing the same scope, or the same bucket),
-// read from the KEY checks' structured findings and the run's exchanges.
+// check saw it misbehave (a route needing the same scope, or the same bucket)
+// and got an answer the key's declaration decides (never a 5xx), read from the
+// KEY checks' structured findings and the run's exchanges.
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import type { RunSettings } from '../config/config-types.ts';
 import type { ExchangeView } from '../oracles/exchange-view.ts';
@@ -18,6 +19,8 @@ function scopesByOperation(settings: RunSettings): Map<string, string> {
 function usedWhereMisbehaved(view: ExchangeView, finding: KeyFinding, scopeOf: Map<string, string>): boolean {
   const { auth } = view.entry;
   if (auth.kind !== 'key' || auth.key !== finding.key) return false;
+  // A server error says nothing of a key's declaration: only an answer the key's scopes decide (a 2xx or a 4xx) does.
+  if (view.entry.status >= 500) return false;
   return finding.about === 'scope'
     ? view.operations.some((op) => scopeOf.get(op) === finding.scope)
     : view.params.bucketId === finding.bucketId;

@@ -72,7 +72,7 @@ export interface Summary {
    * What the run's served proofs showed of each route it proved (a shard proves the routes its checks rest on):
    * served, or not served and why. A merge refuses shards that disagree on a route.
    */
-  routeProofs?: Record<string, { served: true } | { served: false; why: string }>;
+  routeProofs?: Record<string, { served: true; broken?: string } | { served: false; why: string }>;
   /** A user's own Playwright tests run under the kit's fixtures: how each ended (an exchange that broke a rule fails it). */
   userTests?: UserTest[];
 }

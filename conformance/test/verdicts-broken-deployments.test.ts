@@ -11,6 +11,9 @@ import { bucketRoutesAt, SINGULAR_BUCKET } from './support/path-shape.ts';
 import { servesAllBut, servesOnly } from './support/partial-server.ts';
 import { always429 } from './support/rate-limit-rules.ts';
 import { underPath, when } from './support/rule-stack.ts';
+import { isOperation } from './support/api-routes.ts';
+import { json } from './support/loopback-proxy.ts';
+import { rootCauseLines, rootCauses } from '../report/root-causes.ts';
 import { startUploadNeedsCompleteVariant, startVariant, type Variant } from './support/variant.ts';
 import { describeRun, idsWith, runAgainst, type VariantRun } from './support/variant-run.ts';
 
@@ -149,6 +152,26 @@ describe('a deployment whose', () => {
     expect(run.byId.get('LIST-prefix-partial-segment')?.status).toBe('fail');
     expect(run.byId.get('LIST-tag-honoured')?.status).toBe('fail');
     expect(run.byId.get('LIST-prefix-honoured')?.status).toBe('pass');
+  }, 240_000);
+
+  it('answers 500 to every request of one route FAILS its served check alone: the route is the root cause, its other checks blocked behind it', async () => {
+    variant = await startVariant({ rules: [when(isOperation('listTransfers'), async () => json(500, { status: 500, code: 'internal' }))] });
+    // The route's own checks, and the KEY checks, which prove the transfers scope on that route.
+    const run = await runAgainst(variant, { grep: '(listTransfers|^KEY-)' });
+    console.log(describeRun('500 on listTransfers', run));
+    expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
+    // One cause, one failure: a 500 is neither served nor refused, so no key check fails on it, and no config is blamed.
+    expect(idsWith(run, 'fail')).toEqual(['PATH-listTransfers-served']);
+    const blocked = run.summary.checks.filter((c) => c.status === 'error');
+    expect(blocked.length).toBeGreaterThan(5);
+    for (const c of blocked) expect(c.reason, c.id).toMatch(/^not run: blocked by PATH-listTransfers-served: GET .*\/transfers answered 500 to a valid call/);
+    expect(run.summary.checks.some((c) => /may come from the config/.test(c.failure?.actual ?? ''))).toBe(false);
+    expect(rootCauses(run.summary)).toEqual([
+      expect.objectContaining({ id: 'PATH-listTransfers-served', status: 'fail', blocked: blocked.length }),
+    ]);
+    expect(rootCauseLines(run.summary)[1]).toBe(
+      `Root causes first: 1 route answers a valid call with an error; ${blocked.length} checks blocked behind them:`,
+    );
   }, 240_000);
 
   it('answers every request 429 gives no verdict, says it was rate limited, and passes no refusal check', async () => {
