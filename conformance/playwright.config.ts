@@ -8,6 +8,17 @@ import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_WORKERS } from './config/cli-args.ts';
+import { planSettings } from './playwright/planned-run.ts';
+
+// A config that cannot be read stops the run here, said once, before any spec file would say it again.
+try {
+  planSettings();
+} catch (error) {
+  const stop = new Error(`bucketkit: ${(error as Error).message}`);
+  // The message is the fix: no stack of this file under it.
+  stop.stack = stop.message;
+  throw stop;
+}
 
 const reportDir = resolve(process.env.BUCKETKIT_REPORT_DIR ?? 'reports/conformance');
 // `.ts` in a checkout, `.js` in the installed package: the set-up and the reporter are this config's siblings.

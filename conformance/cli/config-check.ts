@@ -12,3 +12,8 @@ export function checkConfigBeforeRun(options: CliOptions, env: NodeJS.ProcessEnv
   if (options.faults.length) throw new Error('--fault plants faults in the embedded mock; it cannot be combined with a config.');
   resolveTokens(loadConfig(options.config, env), env);
 }
+
+/** The same for --list, which sends nothing: the config (or the deployment variables) must load; tokens need not be set. */
+export function checkConfigBeforeList(options: CliOptions, env: NodeJS.ProcessEnv): void {
+  if (hasConfigSource(options.config, env)) loadConfig(options.config, env);
+}

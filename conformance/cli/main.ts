@@ -12,7 +12,7 @@ import { mergeShards } from './merge-command.ts';
 import { ShardSetError } from '../report/shard-set.ts';
 import { parseArgs, USAGE, UsageError } from '../config/cli-args.ts';
 import { cleanupFromLedger } from './cleanup-command.ts';
-import { checkConfigBeforeRun } from './config-check.ts';
+import { checkConfigBeforeList, checkConfigBeforeRun } from './config-check.ts';
 import { learnFromRun } from './learn-after-run.ts';
 import { runWithPlaywright } from './run-playwright.ts';
 
@@ -33,7 +33,11 @@ async function main(argv: string[]): Promise<number> {
       timeoutMs: options.requestTimeoutMs,
       ...(options.ca ? { ca: [readFileSync(options.ca, 'utf8')] } : {}),
     });
-  if (options.list) return (await runWithPlaywright(options, process.env)).exitCode;
+  if (options.list) {
+    // A config that cannot be read is said once, with exit 3, before Playwright loads a spec file.
+    checkConfigBeforeList(options, process.env);
+    return (await runWithPlaywright(options, process.env)).exitCode;
+  }
   // Checked before anything runs: a bad baseline must not cost a whole run.
   const baseline = options.baseline ? loadBaseline(options.baseline) : undefined;
   if (options.merge.length) {
