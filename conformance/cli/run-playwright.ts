@@ -31,6 +31,7 @@ export function runEnv(options: CliOptions, env: NodeJS.ProcessEnv): NodeJS.Proc
     ...(options.workers !== undefined ? { BUCKETKIT_WORKERS: String(options.workers) } : {}),
     BUCKETKIT_REQUEST_TIMEOUT_MS: String(options.requestTimeoutMs),
     BUCKETKIT_KEEP: options.keep ? '1' : '0',
+    BUCKETKIT_ALLOW_UNBUILT: options.allowUnbuilt ? '1' : '0',
     ...(options.maxRps !== undefined ? { BUCKETKIT_MAX_RPS: String(options.maxRps) } : {}),
     ...(options.ca ? { BUCKETKIT_CA: resolve(options.ca) } : {}),
     ...(options.learn ? { BUCKETKIT_LEARN: resolve(options.learn) } : {}),

@@ -31,6 +31,8 @@ export interface CliOptions {
   requestTimeoutMs: number;
   /** Where to write the deployment's learned profile (BUCKETKIT_LEARN), none by default. */
   learn?: string;
+  /** Routes not built yet do not fail the run (BUCKETKIT_ALLOW_UNBUILT): only a broken rule does. */
+  allowUnbuilt: boolean;
   help: boolean;
 }
 
@@ -45,6 +47,8 @@ export const USAGE = `Usage: npx bucketkit conformance [options]
   --list               print the checks a run would report, as "id | area | level | title | status", and run nothing
   --baseline FILE      known failures (an earlier summary.json or {"known": [...]}): only new failures exit 1
   --learn FILE         write the deployment's observed choices as a profile (bucketkit mock --profile FILE plays it)
+  --allow-unbuilt      routes not built yet (answered 404/405/501 at their documented path) do not fail the run:
+                       while a server is being built, only a broken rule exits non-zero (default: exit 4, NOT BUILT YET)
   --fault NAME         plant a fault in the embedded mock (repeatable; for the self-test)
   --concurrency N      requests in flight at most (default: 16)
   --max-rps N          send at most N requests per second (default: no ceiling; 429s are waited out anyway)
@@ -95,6 +99,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
     keep: envSwitch('BUCKETKIT_KEEP', env.BUCKETKIT_KEEP ?? '1'),
     ca: env.BUCKETKIT_CA || undefined,
     requestTimeoutMs: Number(env.BUCKETKIT_REQUEST_TIMEOUT_MS ?? 15_000),
+    allowUnbuilt: envSwitch('BUCKETKIT_ALLOW_UNBUILT', env.BUCKETKIT_ALLOW_UNBUILT),
     help: false,
   };
   const value = (i: number, flag: string) => {
@@ -116,6 +121,9 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
         break;
       case '--list':
         options.list = true;
+        break;
+      case '--allow-unbuilt':
+        options.allowUnbuilt = true;
         break;
       case '--report-dir':
         options.reportDir = value(i++, arg);

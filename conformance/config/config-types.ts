@@ -100,4 +100,6 @@ export interface RunSettings {
   ca?: string;
   /** The run learns the deployment's choices (--learn): the learner's probes are sent with the traffic. */
   learn?: boolean;
+  /** Routes not built yet do not fail the run (--allow-unbuilt). */
+  allowUnbuilt?: boolean;
 }

@@ -34,6 +34,8 @@ export interface TargetOptions {
   alsoClear?: string[];
   /** Send the learner's probes (--learn). */
   learn?: boolean;
+  /** Routes not built yet do not fail the run (--allow-unbuilt). */
+  allowUnbuilt?: boolean;
 }
 
 /** A run id that sorts by time and is safe in paths, tags and names. */
@@ -72,6 +74,7 @@ export function prepareTarget(
     keepForRepro: options.keepForRepro ?? true,
     ...(options.ca ? { ca: options.ca } : {}),
     ...(options.learn ? { learn: true } : {}),
+    ...(options.allowUnbuilt ? { allowUnbuilt: true } : {}),
   };
   writeSettings(settings);
   return {

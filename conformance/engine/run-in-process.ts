@@ -13,6 +13,7 @@ import { checkTarget } from './check-target.ts';
 import { createRedactor, type Redactor, type Secret } from '../http/redact.ts';
 import { checkLine, failureList } from '../report/console-lines.ts';
 import { rootCauseLines } from '../report/root-causes.ts';
+import { buildOrderLines } from '../report/build-order.ts';
 import { unexercisedLines } from '../report/unexercised-routes.ts';
 import { exitCodeOf, type Summary } from '../report/summary.ts';
 import type { Baseline } from '../report/baseline.ts';
@@ -29,7 +30,7 @@ import { writeLearnedProfile } from '../learn/write-profile.ts';
 export interface RunOptions
   extends
     Pick<CliOptions, 'config' | 'level' | 'readOnly' | 'reportDir' | 'shard' | 'grep' | 'faults' | 'workers'>,
-    Partial<Pick<CliOptions, 'concurrency' | 'maxRps' | 'keep' | 'ca' | 'learn'>> {
+    Partial<Pick<CliOptions, 'concurrency' | 'maxRps' | 'keep' | 'ca' | 'learn' | 'allowUnbuilt'>> {
   /** File name of the counts CI sums, in the report dir (default conformance-results.json); '' for none. */
   ciResultsFile?: string;
   /** Per-request timeout in ms (default 15000). */
@@ -79,6 +80,7 @@ export async function runInProcess(options: RunOptions): Promise<RunOutcome> {
       ca: options.ca ? readCa(options.ca) : undefined,
       alsoClear: ciResultsFile ? [ciResultsFile] : [],
       learn: options.learn !== undefined,
+      allowUnbuilt: options.allowUnbuilt,
     });
     const redact = createRedactor(prepared.secrets);
     const say = (line: string) => options.quiet || console.log(redact(line));
@@ -90,7 +92,7 @@ export async function runInProcess(options: RunOptions): Promise<RunOutcome> {
       reports: { baseline: options.baseline, ciResultsFile },
     });
     const guarded = guardArtifacts([prepared], [checked.summary], reportDir, ciResultsFile || undefined).summaries[0];
-    for (const line of [...rootCauseLines(guarded), ...failureList(guarded.checks)]) say(line);
+    for (const line of [...buildOrderLines(guarded), ...rootCauseLines(guarded), ...failureList(guarded.checks)]) say(line);
     for (const line of unexercisedLines(guarded)) say(line);
     let learned: RunOutcome['learned'];
     const { settings } = prepared;

@@ -62,6 +62,7 @@ export function summarizeRun(settings: RunSettings, options: { shard?: string } 
       baseUrl: settings.baseUrl,
       level: settings.level,
       readOnly: settings.readOnly,
+      ...(settings.allowUnbuilt ? { allowUnbuilt: true as const } : {}),
       ...(options.shard ? { shard: options.shard } : {}),
       checks: results.map(({ steps: _steps, keys: _keys, verifiesKey: _verifiesKey, ...check }) => check as Summary['checks'][number]),
       ...(end?.cleanup ? { cleanup: end.cleanup } : {}),

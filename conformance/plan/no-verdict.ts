@@ -5,8 +5,11 @@
 /** A check that gives no verdict: not run (with why), not served, or not proven. */
 export class NotRun extends Error {
   constructor(
-    /** How reports count it: `error` (could not run), `unserved` (its route is not there), `skip` (nothing could show the rule). */
-    readonly status: 'error' | 'unserved' | 'skip',
+    /**
+     * How reports count it: `error` (could not run), `unserved` (its route is not there), `skip` (nothing could show
+     * the rule), `unbuilt` (a route's served check: the route is not built yet).
+     */
+    readonly status: 'error' | 'unserved' | 'skip' | 'unbuilt',
     reason: string,
   ) {
     super(reason);

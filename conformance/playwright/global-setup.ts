@@ -57,6 +57,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       ca: options.ca ? readCa(options.ca) : undefined,
       alsoClear: ['conformance-results.json', 'blob', 'authorization-matrix.html', 'authorization-matrix.md'],
       learn: options.learn !== undefined,
+      allowUnbuilt: options.allowUnbuilt,
     });
     process.env[RUN_ENV.runDir] = settings.runDir;
     const files = runFiles(settings.runDir);

@@ -8,7 +8,7 @@ import type { Summary, Verdict } from '../report/summary.ts';
 /** "FAILED (exit 1): 120 passed · 3 failed · 5 not run · 10 not served · 2 skipped · 0 disabled — …". */
 export function htmlTitle(summary: Summary, verdict: Verdict, matrixFile: string): string {
   const t = summary.totals;
-  const counts = `${t.pass} passed · ${t.fail} failed · ${t.error} not run · ${t.unserved} not served · ${t.skip} skipped · ${t.disabled} disabled`;
+  const counts = `${t.pass} passed · ${t.fail} failed · ${t.unbuilt ? `${t.unbuilt} not built yet · ` : ''}${t.error} not run · ${t.unserved} not served · ${t.skip} skipped · ${t.disabled} disabled`;
   const matrix = summary.matrix ? ` — authorization matrix: ${matrixHeadline(summary.matrix)} (${matrixFile})` : '';
   return `${verdict.label} (exit ${verdict.exitCode}): ${counts}${matrix}`;
 }

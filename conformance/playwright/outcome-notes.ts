@@ -23,9 +23,10 @@ export const NOTE = {
 } as const;
 
 /** The annotation type of each outcome that is not a plain pass or failure: shown as such in every report. */
-export const NO_VERDICT: Record<'error' | 'unserved' | 'skip' | 'disabled', string> = {
+export const NO_VERDICT: Record<'error' | 'unserved' | 'skip' | 'disabled' | 'unbuilt', string> = {
   error: 'not run',
   unserved: 'not served',
+  unbuilt: 'not built yet',
   skip: 'skipped',
   disabled: 'disabled',
 };
@@ -45,6 +46,7 @@ export function noteOf(annotations: readonly Annotation[], type: string): string
 export function statusOf(status: string, annotations: readonly Annotation[]): CheckStatus {
   if (status === 'passed') return 'pass';
   if (status === 'failed' && noteOf(annotations, NOTE.harnessError) !== undefined) return 'error';
+  if (status === 'failed' && noteOf(annotations, NO_VERDICT.unbuilt) !== undefined) return 'unbuilt';
   if (status === 'failed') return 'fail';
   // Ended from outside before its check gave a result: the record knows it as a check that never ended.
   if (status === 'timedOut' || status === 'interrupted') return 'error';

@@ -14,6 +14,7 @@ import { guardArtifacts } from '../engine/artifact-guard.ts';
 import { baselineConsoleLine } from '../report/baseline-text.ts';
 import { checkLine, failureList, userFailureLines } from '../report/console-lines.ts';
 import { rootCauseLines } from '../report/root-causes.ts';
+import { buildOrderLines } from '../report/build-order.ts';
 import { writeMatrixFiles } from '../report/matrix-files.ts';
 import type { CheckResult } from '../report/outcome.ts';
 import { runVerdict } from '../report/run-verdict.ts';
@@ -125,10 +126,10 @@ export default class ResultsReporter implements Reporter {
       writeMatrixFiles(reportDir, summary);
     }
     const verdict = runVerdict(summary);
-    for (const line of [...rootCauseLines(summary), ...failureList(summary.checks)]) console.log(line);
+    for (const line of [...buildOrderLines(summary), ...rootCauseLines(summary), ...failureList(summary.checks)]) console.log(line);
     const t = summary.totals;
     console.log(
-      `\nconformance (${summary.level}): ${t.pass} passed, ${t.fail} failed, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} could not run, ${t.unserved} not served; reports in ${reportDir}`,
+      `\nconformance (${summary.level}): ${t.pass} passed, ${t.fail} failed, ${t.unbuilt} not built yet, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} could not run, ${t.unserved} not served; reports in ${reportDir}`,
     );
     for (const line of runNotes(summary, reportDir)) console.log(line);
     const users = summary.userTests ?? [];

@@ -4,7 +4,15 @@
 import { plain } from './outcome.ts';
 import type { SummaryCheck } from './summary.ts';
 
-const MARK: Record<SummaryCheck['status'], string> = { pass: '✓', fail: '✘', skip: '-', disabled: '-', error: '!', unserved: '∅' };
+const MARK: Record<SummaryCheck['status'], string> = {
+  pass: '✓',
+  fail: '✘',
+  skip: '-',
+  disabled: '-',
+  error: '!',
+  unserved: '∅',
+  unbuilt: '◌',
+};
 
 /** One line for a check that ended (two more for a failure). */
 export function checkLine(c: Pick<SummaryCheck, 'id' | 'title' | 'status' | 'reason' | 'failure' | 'durationMs'>, prefix = ''): string {
@@ -21,6 +29,9 @@ export function checkLine(c: Pick<SummaryCheck, 'id' | 'title' | 'status' | 'rea
     case 'unserved':
       // The reason starts with "not served:".
       return `  ${MARK.unserved} ${where} ${c.reason ?? 'not served'}`;
+    case 'unbuilt':
+      // The reason starts with "not built yet:".
+      return `  ${MARK.unbuilt} ${where} ${c.reason ?? 'not built yet'}`;
     default:
       return `  ${MARK[c.status]} ${where} ${c.status === 'skip' ? 'skipped' : 'disabled'}: ${c.reason ?? ''}`;
   }

@@ -42,6 +42,8 @@ function testcase(c: SummaryCheck): string[] {
     lines.push(
       `      <failure${attrs({ message: `expected ${c.failure?.expected ?? c.reason ?? 'a pass'}`, type: 'conformance' })}>${xmlEscape(body.join('\n'))}</failure>`,
     );
+  } else if (c.status === 'unbuilt') {
+    lines.push(`      <failure${attrs({ message: c.reason ?? 'not built yet', type: 'not-built-yet' })}/>`);
   } else if (c.status === 'error') {
     lines.push(`      <error${attrs({ message: c.reason ?? 'the harness could not run this check', type: 'harness' })}/>`);
   } else if (c.status === 'skip' || c.status === 'disabled') {
@@ -56,7 +58,7 @@ function suite(name: string, cases: SummaryCheck[], timestamp: string, extra: st
   const head = {
     name,
     tests: cases.length + extraErrors,
-    failures: count('fail'),
+    failures: count('fail', 'unbuilt'),
     errors: count('error') + extraErrors,
     skipped: count('skip', 'disabled'),
     time: seconds(cases.reduce((n, c) => n + (c.durationMs ?? 0), 0)),

@@ -9,6 +9,7 @@ import { matrixSection } from './matrix-markdown.ts';
 import { listingShapesSection } from './listing-shapes-text.ts';
 import { unexercisedSection } from './unexercised-routes.ts';
 import { rootCauseSection } from './root-causes.ts';
+import { buildOrderSection } from './build-order.ts';
 import { variantSection } from '../operators/axis-counts.ts';
 
 const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -41,7 +42,7 @@ export function renderMarkdown(s: Summary): string {
   );
   if (baseline) lines.push(...baselineSection(baseline));
   // What to fix first: a route answering its valid call 500 blocks its other checks, and is one cause, not many failures.
-  lines.push(...rootCauseSection(s));
+  lines.push(...buildOrderSection(s), ...rootCauseSection(s));
   lines.push('## Areas', '', `| area | ${STATUSES.join(' | ')} |`, `|---|${STATUSES.map(() => '---:').join('|')}|`);
   for (const area of AREAS) lines.push(`| ${area} | ${STATUSES.map((k) => s.areas[area][k]).join(' | ')} |`);
   lines.push('', '## Routes', '', `| route | checks run | failed | areas |`, '|---|---:|---:|---|');

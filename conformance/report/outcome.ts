@@ -8,11 +8,12 @@ export type { KeyFinding, Step };
 /**
  * pass; fail (the server broke the requirement); skip (the keys or the run cannot support it, with the key that
  * would enable it); disabled (by overrides.disable); error (it could not run: "not run: ..." or "harness error:
- * ..."); unserved (its route is not served by the deployment: counted apart, never passed).
+ * ..."); unserved (its route is not served by the deployment: counted apart, never passed); unbuilt (a route's
+ * served check found the route not there: not built yet, which the seed lists, told apart from a broken rule).
  */
-export type CheckStatus = 'pass' | 'fail' | 'skip' | 'disabled' | 'error' | 'unserved';
+export type CheckStatus = 'pass' | 'fail' | 'skip' | 'disabled' | 'error' | 'unserved' | 'unbuilt';
 
-export const STATUSES: CheckStatus[] = ['pass', 'fail', 'skip', 'disabled', 'error', 'unserved'];
+export const STATUSES: CheckStatus[] = ['pass', 'fail', 'skip', 'disabled', 'error', 'unserved', 'unbuilt'];
 
 export interface CheckFailureText {
   expected: string;

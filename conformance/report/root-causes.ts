@@ -3,6 +3,7 @@
 // UPLOAD-appears-without-complete)"); grouped by that check, a route that
 // answers its valid call 500 reads as one cause with the checks blocked
 // behind it, not as the dozens of failures it would otherwise cause.
+import { pointedAt } from './build-order.ts';
 import type { Summary, SummaryCheck } from './summary.ts';
 
 export interface RootCause {
@@ -14,15 +15,6 @@ export interface RootCause {
   why: string;
   /** The checks that could not run behind it. */
   blocked: number;
-}
-
-/** The check a reason points at: "blocked by ID:" first, else the last "(see ID)". */
-export function pointedAt(reason: string | undefined): string | undefined {
-  if (!reason) return undefined;
-  const blocked = /blocked by ([A-Z]+-[\w-]+?):/.exec(reason);
-  if (blocked) return blocked[1];
-  const seen = [...reason.matchAll(/\(see ([A-Z]+-[\w-]+)\)/g)];
-  return seen.at(-1)?.[1];
 }
 
 const firstLine = (text: string) => text.split('\n')[0];
@@ -64,7 +56,8 @@ export function rootCauseLines(summary: Summary): string[] {
     '',
     `Root causes first: ${parts.join(', ')}; ${plural(blocked, 'check')} blocked behind them:`,
     ...causes.map(
-      (c) => `  ${c.status === 'fail' ? '✘' : '!'} ${c.id}${c.route ? ` (${c.route})` : ''}: ${c.why} — ${plural(c.blocked, 'check')} blocked`,
+      (c) =>
+        `  ${c.status === 'fail' ? '✘' : '!'} ${c.id}${c.route ? ` (${c.route})` : ''}: ${c.why} — ${plural(c.blocked, 'check')} blocked`,
     ),
   ];
 }

@@ -9,6 +9,7 @@ import { verdictWithBaseline, type AppliedBaseline } from './baseline.ts';
 import type { AuthorizationMatrix } from './authorization-matrix.ts';
 import type { TransientCounts } from '../http/transport/transport-types.ts';
 import type { ListingShape } from '../listing/shape-book.ts';
+import { buildOrder, waitingOnUnbuilt } from './build-order.ts';
 
 export { STATUSES, type CheckStatus } from './outcome.ts';
 
@@ -47,6 +48,8 @@ export interface Summary {
   baseUrl: string;
   level: Level;
   readOnly: boolean;
+  /** Routes not built yet do not fail the run (--allow-unbuilt): only a broken rule, or a run that could not judge, does. */
+  allowUnbuilt?: true;
   shard?: string;
   /** The shards a merged summary was made from (i/n each). */
   mergedShards?: string[];
@@ -112,7 +115,7 @@ export function transientText(t: TransientCounts): string {
   return `${t.met} transient failure(s) met (502, 503 or 504 without Retry-After, or a lost connection): ${t.resent} resent, ${t.reproduced} reproduced on the last attempt, ${t.notResent} not resent (writes not safe to send again)`;
 }
 
-const zero = (): Counts => ({ pass: 0, fail: 0, skip: 0, disabled: 0, error: 0, unserved: 0 });
+const zero = (): Counts => ({ pass: 0, fail: 0, skip: 0, disabled: 0, error: 0, unserved: 0, unbuilt: 0 });
 
 /** Counts checks per status, per area and per route, and lists routes no check exercised. */
 export function buildSummary(
@@ -138,9 +141,12 @@ export function buildSummary(
 }
 
 export interface Verdict {
-  /** 0 passed, 1 a check failed, 2 incomplete or nothing verified, 3 the base URL or the keys are wrong. */
-  exitCode: 0 | 1 | 2 | 3;
-  label: 'PASSED' | 'FAILED' | 'INCOMPLETE' | 'NO RESULTS' | 'WRONG BASE URL OR KEYS';
+  /**
+   * 0 passed, 1 a check failed (a rule is broken), 2 incomplete or nothing verified, 3 the base URL or the keys are
+   * wrong, 4 nothing is broken but routes the seed lists are not built yet (0 with --allow-unbuilt).
+   */
+  exitCode: 0 | 1 | 2 | 3 | 4;
+  label: 'PASSED' | 'FAILED' | 'INCOMPLETE' | 'NO RESULTS' | 'WRONG BASE URL OR KEYS' | 'NOT BUILT YET';
   /** One line saying why. */
   reason: string;
 }
@@ -150,18 +156,30 @@ const checks = (n: number) => `${n} check${n === 1 ? '' : 's'}`;
 /** The most common reason among the checks that could not run, shortened, for the verdict line. */
 function mainReason(summary: Summary): string {
   const counts = new Map<string, number>();
-  for (const c of summary.checks) if (c.status === 'error') counts.set(c.reason ?? '', (counts.get(c.reason ?? '') ?? 0) + 1);
+  const waiting = new Set(waitingOnUnbuilt(summary));
+  for (const c of summary.checks)
+    if (c.status === 'error' && !waiting.has(c)) counts.set(c.reason ?? '', (counts.get(c.reason ?? '') ?? 0) + 1);
   const [reason] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [''];
   const short = reason.replace(/^(not run|harness error): /, '').replace(/\s+/g, ' ');
   return short.length > 160 ? `${short.slice(0, 160)}…` : short;
+}
+
+/** "3 routes not built yet (next to build: POST …)": the routes whose served check found them not there. */
+function notBuiltText(summary: Summary): string {
+  const order = buildOrder(summary);
+  const n = order.length;
+  const waiting = waitingOnUnbuilt(summary).length;
+  return `${n} route${n === 1 ? '' : 's'} not built yet${order[0] ? ` (next to build: ${order[0].route})` : ''}${waiting ? `, ${checks(waiting)} waiting on them` : ''}`;
 }
 
 /** "N checks could not run (why)" and "N not served (routes)", the parts of a verdict line about what was not verified. */
 function unverified(summary: Summary): string[] {
   const t = summary.totals;
   const unservedRoutes = new Set(summary.checks.filter((c) => c.status === 'unserved').map((c) => c.route ?? ''));
+  const waiting = waitingOnUnbuilt(summary).length;
   return [
-    t.error ? `${checks(t.error)} could not run (${mainReason(summary) || 'no reason recorded'})` : '',
+    t.unbuilt ? notBuiltText(summary) : '',
+    t.error > waiting ? `${checks(t.error - waiting)} could not run (${mainReason(summary) || 'no reason recorded'})` : '',
     t.unserved
       ? `${checks(t.unserved)} not served (${unservedRoutes.size} route${unservedRoutes.size === 1 ? '' : 's'} the deployment does not serve)`
       : '',
@@ -212,13 +230,17 @@ function kitVerdictOf(summary: Summary): Verdict {
       reason: `${summary.incomplete.reason}; ${checks(t.error)} could not run${others ? ` (${others})` : ''}.`,
     };
   }
-  if (t.error > 0 || summary.harnessProblems.length > 0) {
+  // Checks waiting on a route not built yet are the half-built server's state, not a run that could not judge.
+  if (t.error > waitingOnUnbuilt(summary).length || summary.harnessProblems.length > 0) {
     return {
       exitCode: 2,
       label: 'INCOMPLETE',
       reason: `${rest.join('; ')}: the run gives no verdict on those${t.pass ? ` (${t.pass} passed)` : ''}.`,
     };
   }
+  // Nothing is broken, and routes the seed lists are missing: a half-built server's answer, not a security bug's.
+  if (t.unbuilt > 0 && !summary.allowUnbuilt)
+    return { exitCode: 4, label: 'NOT BUILT YET', reason: `${rest.join('; ')}; ${checks(t.pass)} passed, none failed.` };
   // Skipped, disabled and unserved checks verify nothing: a run of only those must not read as a pass.
   if (t.pass === 0 && usersPassed > 0) {
     return { exitCode: 0, label: 'PASSED', reason: `${usersPassed} of your own tests passed, none failed (no check of the kit ran).` };
@@ -230,7 +252,9 @@ function kitVerdictOf(summary: Summary): Verdict {
       reason: `no check ran (0 passed, 0 failed, ${t.skip} skipped, ${t.disabled} disabled, ${t.unserved} not served): nothing was verified; check --grep, --level, --shard and the keys.`,
     };
   }
-  const aside = [t.skip && `${t.skip} skipped`, t.unserved && `${t.unserved} not served`].filter(Boolean).join(', ');
+  const aside = [t.skip && `${t.skip} skipped`, t.unserved && `${t.unserved} not served`, t.unbuilt && notBuiltText(summary)]
+    .filter(Boolean)
+    .join(', ');
   return { exitCode: 0, label: 'PASSED', reason: `${checks(t.pass)} passed, none failed${aside ? ` (${aside})` : ''}.` };
 }
 

@@ -25,6 +25,7 @@ export function unexercisedRoutes(s: Summary): UnexercisedRoute[] {
     const served = checks.find((c) => servedIds.has(c.id));
     const why =
       first('unserved') ??
+      (served?.status === 'unbuilt' ? `not built yet (${served.id})` : undefined) ??
       (served?.status === 'fail' ? `its served check ${served.id} failed` : undefined) ??
       first('error') ??
       first('skip') ??

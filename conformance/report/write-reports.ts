@@ -22,7 +22,11 @@ export function writeReports(dir: string, summary: Summary, ciResultsFile?: stri
     const broken = summary.harnessProblems.length + (summary.incomplete ? 1 : 0);
     writeFileSync(
       join(dir, ciResultsFile),
-      JSON.stringify({ numPassedTests: t.pass, numFailedTests: t.fail + t.error + broken, numPendingTests: t.skip + t.disabled }),
+      JSON.stringify({
+        numPassedTests: t.pass,
+        numFailedTests: t.fail + t.error + broken + (summary.allowUnbuilt ? 0 : t.unbuilt),
+        numPendingTests: t.skip + t.disabled + (summary.allowUnbuilt ? t.unbuilt : 0),
+      }),
     );
   }
 }

@@ -31,7 +31,8 @@ export interface FaultVerdict {
 
 /** A fault is caught when a check of its area, at its level, failed (a harness error does not count). */
 export function judgeFault(fault: FaultLike, summary: Summary, leaks: string[], durationMs: number): FaultVerdict {
-  const failed = summary.checks.filter((c) => c.status === 'fail');
+  // A route found not at its documented path (not built yet) is that check shown failing too.
+  const failed = summary.checks.filter((c) => c.status === 'fail' || c.status === 'unbuilt');
   const caughtBy = failed.filter((c) => c.area === fault.area && c.level === fault.level).map((c) => c.id);
   return {
     fault,

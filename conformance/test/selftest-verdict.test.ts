@@ -19,7 +19,7 @@ const check = (id: string, area: SummaryCheck['area'], level: SummaryCheck['leve
 });
 
 function summary(checks: SummaryCheck[]): Summary {
-  const totals = { pass: 0, fail: 0, skip: 0, disabled: 0, error: 0, unserved: 0 };
+  const totals = { pass: 0, fail: 0, skip: 0, disabled: 0, error: 0, unserved: 0, unbuilt: 0 };
   for (const c of checks) totals[c.status] += 1;
   return {
     runId: 'r',

@@ -21,7 +21,7 @@ const summarize = (checks: SummaryCheck[], over: Partial<Summary> = {}) =>
 describe('the summary', () => {
   it('counts per status, area and route, and lists routes no check ran', () => {
     const s = summarize([check('A', 'pass'), check('B', 'fail', { area: 'scopes' }), check('C', 'skip', { route: 'POST /b' })]);
-    expect(s.totals).toEqual({ pass: 1, fail: 1, skip: 1, disabled: 0, error: 0, unserved: 0 });
+    expect(s.totals).toEqual({ pass: 1, fail: 1, skip: 1, disabled: 0, error: 0, unserved: 0, unbuilt: 0 });
     expect(s.areas.scopes.fail).toBe(1);
     expect(s.routes['GET /a'].areas).toEqual(['auth', 'scopes']);
     expect(s.uncoveredRoutes).toEqual(['POST /b']);

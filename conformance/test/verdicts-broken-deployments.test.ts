@@ -14,6 +14,8 @@ import { underPath, when } from './support/rule-stack.ts';
 import { isOperation } from './support/api-routes.ts';
 import { json } from './support/loopback-proxy.ts';
 import { rootCauseLines, rootCauses } from '../report/root-causes.ts';
+import { buildOrder, buildOrderLines } from '../report/build-order.ts';
+import { verdictOf } from '../report/summary.ts';
 import { startUploadNeedsCompleteVariant, startVariant, type Variant } from './support/variant.ts';
 import { describeRun, idsWith, runAgainst, type VariantRun } from './support/variant-run.ts';
 
@@ -55,12 +57,12 @@ describe('a deployment whose', () => {
     expectNotRunPointsAt(run, 'UPLOAD-appears-without-complete');
   }, 240_000);
 
-  it('bucket routes live under another path shape FAILS their served checks; their other checks are not served', async () => {
+  it('bucket routes live under another path shape finds them not built (at their documented paths); their other checks are not served', async () => {
     variant = await startVariant({ rules: (c) => [bucketRoutesAt(SINGULAR_BUCKET, c.workspaceOf)] });
     const run = await runAgainst(variant);
     console.log(describeRun('buckets under /bucket/', run));
-    expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
-    expect(run.byId.get('PATH-listFiles-served')?.status).toBe('fail');
+    expect(run.verdict).toMatchObject({ label: 'NOT BUILT YET', exitCode: 4 });
+    expect(run.byId.get('PATH-listFiles-served')?.status).toBe('unbuilt');
     expect(run.byId.get('SCOPE-listFiles-refused')?.status).toBe('unserved');
     expect(run.byId.get('SCOPE-listFiles-refused')?.reason).toMatch(
       /^not served: GET .*\/files answered 404 .* \(see PATH-listFiles-served\)$/,
@@ -73,21 +75,21 @@ describe('a deployment whose', () => {
     expect(passedElsewhere.map((c) => c.id)).toEqual([]);
   }, 240_000);
 
-  it('is partly built (3 routes of 21) FAILS the unbuilt routes and judges the built ones; no refusal of an unbuilt route passes', async () => {
+  it('is partly built (3 routes of 21) is NOT BUILT YET (exit 4), names the routes to build in order, judges the built ones; no refusal of an unbuilt route passes', async () => {
     variant = await startVariant({ rules: [servesOnly(['listWorkspaces', 'listBuckets', 'listFiles'])] });
     const run = await runAgainst(variant);
     console.log(describeRun('3 routes of 21', run));
-    expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
+    expect(run.verdict).toMatchObject({ label: 'NOT BUILT YET', exitCode: 4 });
     for (const op of ['listWorkspaces', 'listBuckets', 'listFiles']) expect(run.byId.get(`PATH-${op}-served`)?.status, op).toBe('pass');
-    expect(run.byId.get('PATH-presignUpload-served')?.status).toBe('fail');
+    expect(run.byId.get('PATH-presignUpload-served')?.status).toBe('unbuilt');
     // Without uploads, a file already listed in the bucket is the real target of PATCH's proof: the unbuilt route fails
     // its served check, and its other checks are not served.
-    expect(run.byId.get('PATH-updateFile-served')?.status).toBe('fail');
+    expect(run.byId.get('PATH-updateFile-served')?.status).toBe('unbuilt');
     expect(run.byId.get('SCOPE-updateFile-refused')?.reason).toMatch(
       /^not served: PATCH .* answered 404 .*\(see PATH-updateFile-served\)$/,
     );
     // A route whose call would trash a file is shown not there by a call on a file that does not exist, beside a control.
-    expect(run.byId.get('PATH-trashFiles-served')?.status).toBe('fail');
+    expect(run.byId.get('PATH-trashFiles-served')?.status).toBe('unbuilt');
     expect(run.byId.get('SCOPE-trashFiles-refused')?.status).toBe('unserved');
     expect(run.byId.get('SCOPE-listFiles-refused')?.status).toBe('pass');
     // Nothing can be uploaded: the listing filters are judged on the files the bucket already holds.
@@ -98,6 +100,21 @@ describe('a deployment whose', () => {
     );
     expect(unbuiltPassed.map((c) => c.id)).toEqual([]);
     expect(run.summary.totals.unserved).toBeGreaterThan(50);
+    // What to build next: the unbuilt route holding back the most checks, named in the verdict line and in the order.
+    const order = buildOrder(run.summary);
+    expect(order.map((u) => u.operationId).sort()).toEqual(
+      run.summary.checks
+        .filter((c) => c.status === 'unbuilt')
+        .map((c) => c.id.replace(/^PATH-(.+)-served$/, '$1'))
+        .sort(),
+    );
+    for (let i = 1; i < order.length; i++) expect(order[i - 1].holdsBack).toBeGreaterThanOrEqual(order[i].holdsBack);
+    expect(run.verdict.reason).toContain(`18 routes not built yet (next to build: ${order[0].route})`);
+    expect(buildOrderLines(run.summary).at(1)).toMatch(/^Not built yet \(18 routes the seed lists\)/);
+    // Allowed while a server is being built: the same run passes, for nothing it serves breaks a rule.
+    const allowed = verdictOf({ ...run.summary, allowUnbuilt: true });
+    expect(allowed).toMatchObject({ label: 'PASSED', exitCode: 0 });
+    expect(allowed.reason).toContain('18 routes not built yet');
   }, 240_000);
 
   it.each([
@@ -112,8 +129,8 @@ describe('a deployment whose', () => {
       variant = await startVariant({ rules: [servesAllBut(missing)] });
       const run = await runAgainst(variant);
       console.log(describeRun(`without ${missing.join(', ')}`, run));
-      expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
-      for (const op of missing) expect(run.byId.get(`PATH-${op}-served`)?.status, op).toBe('fail');
+      expect(run.verdict).toMatchObject({ label: 'NOT BUILT YET', exitCode: 4 });
+      for (const op of missing) expect(run.byId.get(`PATH-${op}-served`)?.status, op).toBe('unbuilt');
       // A test file the route would have trashed or described: only the checks of that step wait on it, never the others.
       expect(idsWith(run, 'error')).toEqual([]);
       for (const id of [...runs, 'UPLOAD-download-round-trip']) expect(run.byId.get(id)?.status, id).toBe('pass');
@@ -164,7 +181,8 @@ describe('a deployment whose', () => {
     expect(idsWith(run, 'fail')).toEqual(['PATH-listTransfers-served']);
     const blocked = run.summary.checks.filter((c) => c.status === 'error');
     expect(blocked.length).toBeGreaterThan(5);
-    for (const c of blocked) expect(c.reason, c.id).toMatch(/^not run: blocked by PATH-listTransfers-served: GET .*\/transfers answered 500 to a valid call/);
+    for (const c of blocked)
+      expect(c.reason, c.id).toMatch(/^not run: blocked by PATH-listTransfers-served: GET .*\/transfers answered 500 to a valid call/);
     expect(run.summary.checks.some((c) => /may come from the config/.test(c.failure?.actual ?? ''))).toBe(false);
     expect(rootCauses(run.summary)).toEqual([
       expect.objectContaining({ id: 'PATH-listTransfers-served', status: 'fail', blocked: blocked.length }),

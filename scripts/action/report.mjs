@@ -15,6 +15,8 @@ function verdictFor(code, summary, newFailures) {
   if (!summary) return 'error';
   if (code === 0) return 'passed';
   if (code === 1 || newFailures > 0) return 'failed';
+  // Nothing broken, and routes the seed lists not built yet (a half-built server).
+  if (code === 4) return 'not-built-yet';
   return 'incomplete';
 }
 
@@ -23,7 +25,7 @@ function verdictFor(code, summary, newFailures) {
  * @param {string} exitCode the suite's exit code as the run step wrote it ('' when the suite never ran)
  * @param {{ totals: Record<string, number>, baseline?: { newFailures: unknown[], knownFailures: unknown[] } } | undefined} summary
  *   this run's summary.json, if it wrote one
- * @returns {Record<'verdict' | 'passed' | 'failed' | 'skipped' | 'not-run' | 'not-served' | 'new-failures' | 'known-failures' | 'exit-code', string>}
+ * @returns {Record<'verdict' | 'passed' | 'failed' | 'not-built' | 'skipped' | 'not-run' | 'not-served' | 'new-failures' | 'known-failures' | 'exit-code', string>}
  */
 export function actionOutputs(exitCode, summary) {
   const code = /^\d+$/.test(exitCode) ? Number(exitCode) : undefined;
@@ -35,6 +37,7 @@ export function actionOutputs(exitCode, summary) {
     verdict: verdictFor(code, summary, newFailures ?? 0),
     passed: count(t?.pass),
     failed: count(t?.fail),
+    'not-built': count(t?.unbuilt),
     skipped: count(t?.skip),
     'not-run': count(t?.error),
     'not-served': count(t?.unserved),

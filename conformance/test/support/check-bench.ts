@@ -23,7 +23,7 @@ import type { CheckResult } from '../../report/outcome.ts';
 import { startLoopbackProxy, type LoopbackProxy, type Rule } from './loopback-proxy.ts';
 
 export type Outcome =
-  { status: 'pass'; note?: string } | { status: 'fail' | 'error' | 'skip' | 'unserved'; message: string; curl?: string };
+  { status: 'pass'; note?: string } | { status: 'fail' | 'error' | 'skip' | 'unserved' | 'unbuilt'; message: string; curl?: string };
 
 /** A check's result as a bench outcome. */
 export function outcomeOf(r: CheckResult): Outcome {

@@ -163,6 +163,8 @@ describe('the verdict output', () => {
     ['2', { ...totals({ fail: 2, error: 1 }), baseline: { newFailures: [], knownFailures: [{}, {}] } }, 'incomplete'],
     ['3', undefined, 'config-error'],
     ['3', totals(), 'config-error'],
+    ['4', totals({ unbuilt: 3 }), 'not-built-yet'],
+    ['1', totals({ fail: 1, unbuilt: 3 }), 'failed'],
     ['137', totals({ fail: 1 }), 'failed'],
     ['137', totals(), 'incomplete'],
     ['0', undefined, 'error'],
@@ -170,6 +172,10 @@ describe('the verdict output', () => {
     ['', undefined, 'error'],
   ])('exit %s with %j is %s', (code, summary, verdict) => {
     expect(actionOutputs(code, summary).verdict).toBe(verdict);
+  });
+
+  it('counts the routes not built yet apart from the failed checks', () => {
+    expect(actionOutputs('4', totals({ unbuilt: 3 }))).toMatchObject({ failed: '0', 'not-built': '3', verdict: 'not-built-yet' });
   });
 
   it('reads only a summary.json written after the run started', () => {
