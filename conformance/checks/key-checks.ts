@@ -6,6 +6,7 @@
 // the failures of other checks that used the key there say the config may be at
 // fault (report/misdeclared-keys.ts).
 import type { Route } from '../../openapi/contract/route-table.ts';
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import type { ResolvedKey } from '../config/config-types.ts';
 import { holdsScope, reachesBucket } from '../oracles/who-may-call.ts';
 import type { Exchange } from '../http/api-client.ts';
@@ -15,7 +16,7 @@ import type { KeyFinding } from '../plan/key-finding.ts';
 import { CheckFailure, describeResponse } from '../client/assert.ts';
 import { checkIds } from '../plan/check-ids.ts';
 import { routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
-import { callRequest, isSuccess, routeById, type BucketRole } from '../client/request-builder.ts';
+import { callRequest, routeById, type BucketRole } from '../client/request-builder.ts';
 import { proofRoutes, provableScopes, targetsOf } from '../operations/scope-proofs.ts';
 
 type Attempt = { route: Route; ex: Exchange; busy: boolean } | { reason: string };

@@ -4,6 +4,7 @@
 // pass; applying one (a file's path, size, status or bucket, a record's id or
 // times, anything landing in the other bucket) fails.
 import type { Route } from '../../openapi/contract/route-table.ts';
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import type { CheckDef } from '../plan/check-types.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import { BOOKS } from '../operations/books.ts';
@@ -13,7 +14,7 @@ import { routeTitle, type GeneratorContext } from '../plan/generator-context.ts'
 import { expectedScope, reachesBucket } from '../oracles/who-may-call.ts';
 import { scenarioNeeds } from '../operations/check-needs.ts';
 import { changeWithinWindow } from '../client/read-back.ts';
-import { callRequest, isSuccess, operationOf, routeById } from '../client/request-builder.ts';
+import { callRequest, operationOf, routeById } from '../client/request-builder.ts';
 import { checkIds } from '../plan/check-ids.ts';
 
 /** The protected properties, with values no server would choose itself, so a read-back can tell them. */

@@ -2,6 +2,7 @@
 // (no data, no effect), 403 insufficient_scope naming it (profile), and served
 // with a key holding only what it needs.
 import type { Route } from '../../openapi/contract/route-table.ts';
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import { overrideOf } from '../config/config-types.ts';
 import type { CheckDef } from '../plan/check-types.ts';
 import type { CheckRun } from '../plan/check-run.ts';
@@ -11,7 +12,7 @@ import { holder, routeTitle, scopeLevel, type GeneratorContext } from '../plan/g
 import { expectedScope } from '../oracles/who-may-call.ts';
 import { scenarioNeeds } from '../operations/check-needs.ts';
 import { bookOf } from '../operations/books.ts';
-import { callRequest, isSuccess } from '../client/request-builder.ts';
+import { callRequest } from '../client/request-builder.ts';
 import { showsWithinWindow } from '../client/read-back.ts';
 import { checkIds } from '../plan/check-ids.ts';
 

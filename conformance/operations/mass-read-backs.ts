@@ -3,9 +3,10 @@
 // then read-backs of a change beyond the write's own effect (a file's fields,
 // a record's ids and times) or of anything of the run's showing in the other
 // bucket.
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import { fileAt, listHas, readBody, readPages, type ListedFile } from '../client/read-back.ts';
-import { isSuccess, routeById, routePath, type BucketRole, type OperationCall, type OperationId } from '../client/request-builder.ts';
+import { routeById, routePath, type BucketRole, type OperationCall, type OperationId } from '../client/request-builder.ts';
 import { presignedUrl, putBytes, type PresignAnswer } from '../client/upload.ts';
 import type { MassAttempt, MassCase } from './operation-book.ts';
 

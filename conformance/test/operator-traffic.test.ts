@@ -7,6 +7,7 @@
 // correct mock passes it.
 import { describe, expect, it } from 'vitest';
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import { extendableRedactor } from '../http/credential-redactor.ts';
 import { createRedactor } from '../http/redact.ts';
 import { AXES } from '../operators/operator-types.ts';
@@ -54,7 +55,7 @@ describe('the run plan of operator variants', () => {
 /** A served exchange of a barred key's variant. */
 function view(url: string, text: string, conforming: 'refusal' | 'refusal-or-canonical' | 'no-5xx', status = 200): ExchangeView {
   const entry = { url, text, status, intent: { operationId: 'listFiles', variant: 'v', conforming } } as unknown as LoggedExchange;
-  return { entry, operations: ['listFiles'], params: {}, served: status >= 200 && status < 300 };
+  return { entry, operations: ['listFiles'], params: {}, served: isSuccess(status) };
 }
 
 describe('a served variant of a key barred from the other bucket', () => {

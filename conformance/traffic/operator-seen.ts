@@ -7,6 +7,7 @@
 // authenticated answers. Learned credentials are redacted from then on.
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import type { Route } from '../../openapi/contract/route-table.ts';
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import type { Exchange } from '../http/api-client.ts';
 import { listedItems } from '../listing/listing-items.ts';
 import { nextLink } from '../listing/link-header.ts';
@@ -68,7 +69,7 @@ async function readBucket(ctx: CheckRun, bucket: BucketRole, fixtures: SharedFix
       if (!key) return;
       const request = callRequest(route, settings, bucket, { query: shortPage(route) }, { key });
       const answer = await ctx.api.send(request).catch(() => undefined);
-      if (!answer || answer.status < 200 || answer.status >= 300) return;
+      if (!answer || !isSuccess(answer.status)) return;
       answers.push(answer);
       const cursor = cursorOf(answer);
       if (cursor) seen.cursors[route.operationId] = cursor;

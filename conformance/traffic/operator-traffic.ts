@@ -5,6 +5,7 @@
 // logged with what a conforming server may answer it. A variant carrying the
 // URL as granted (a presigned URL outside the API) is compared here.
 import type { Route } from '../../openapi/contract/route-table.ts';
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import type { Exchange } from '../http/api-client.ts';
 import { variantsOf, keep, variantWrites } from '../operators/plan-variants.ts';
 import { RULE_OF_SENDER, type Axis, type Rule, type Sender, type Variant } from '../operators/operator-types.ts';
@@ -50,7 +51,7 @@ async function sendVariant(ctx: CheckRun, v: Variant, traffic: OperatorTraffic):
   const answer = await ctx.api.send(request).catch(() => undefined);
   if (!answer) return;
   traffic.sent.set(v.axis, (traffic.sent.get(v.axis) ?? 0) + 1);
-  if (!v.canonical || answer.status < 200 || answer.status >= 300) return;
+  if (!v.canonical || !isSuccess(answer.status)) return;
   const granted = await ctx.api.send(v.canonical).catch(() => undefined);
   if (granted && granted.text !== answer.text)
     traffic.findings.push({

@@ -3,12 +3,13 @@
 // another workspace (another one the key lists, or an id of none). The oracle
 // then judges whether any such request was served.
 import type { Route } from '../../openapi/contract/route-table.ts';
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import type { RunSettings } from '../config/config-types.ts';
 import { type GeneratorContext } from '../plan/generator-context.ts';
 import { expectedScope } from '../oracles/who-may-call.ts';
 import { bookOf } from '../operations/books.ts';
 import { listedItems } from '../client/read-back.ts';
-import { callRequest, isSuccess, routeById } from '../client/request-builder.ts';
+import { callRequest, routeById } from '../client/request-builder.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import type { IntendedRequest } from '../oracles/logged-exchange.ts';
 import type { TrafficTask } from './traffic-types.ts';
