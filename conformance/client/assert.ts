@@ -1,8 +1,7 @@
 // Assertions of the checks: each failure names what was expected, what came
 // back (status and a body excerpt) and the exchange that shows it.
-import type { Route } from '../../openapi/contract/route-table.ts';
+import { isSuccess, type Route } from '../../openapi/contract/route-table.ts';
 import type { SchemaValidator } from '../../openapi/contract/schema-validator.ts';
-import { isSuccess } from '../../openapi/contract/route-table.ts';
 import type { Exchange } from '../http/api-client.ts';
 import type { KeyFinding } from '../plan/key-finding.ts';
 import { arrayAt, type ItemsPath } from '../listing/listing-items.ts';

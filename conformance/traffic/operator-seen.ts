@@ -6,8 +6,7 @@
 // credentials (cookies, token-like headers) the deployment set on those
 // authenticated answers. Learned credentials are redacted from then on.
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
-import type { Route } from '../../openapi/contract/route-table.ts';
-import { isSuccess } from '../../openapi/contract/route-table.ts';
+import { isSuccess, type Route } from '../../openapi/contract/route-table.ts';
 import type { Exchange } from '../http/api-client.ts';
 import { listedItems } from '../listing/listing-items.ts';
 import { nextLink } from '../listing/link-header.ts';

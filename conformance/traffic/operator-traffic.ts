@@ -4,8 +4,7 @@
 // route's real valid call, cut to the run's plan (operator-plan.ts), each
 // logged with what a conforming server may answer it. A variant carrying the
 // URL as granted (a presigned URL outside the API) is compared here.
-import type { Route } from '../../openapi/contract/route-table.ts';
-import { isSuccess } from '../../openapi/contract/route-table.ts';
+import { isSuccess, type Route } from '../../openapi/contract/route-table.ts';
 import type { Exchange } from '../http/api-client.ts';
 import { variantsOf, keep, variantWrites } from '../operators/plan-variants.ts';
 import { RULE_OF_SENDER, type Axis, type Rule, type Sender, type Variant } from '../operators/operator-types.ts';

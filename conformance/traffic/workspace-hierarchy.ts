@@ -2,8 +2,7 @@
 // key and a valid body on the allowed bucket, but with the bucket named under
 // another workspace (another one the key lists, or an id of none). The oracle
 // then judges whether any such request was served.
-import type { Route } from '../../openapi/contract/route-table.ts';
-import { isSuccess } from '../../openapi/contract/route-table.ts';
+import { isSuccess, type Route } from '../../openapi/contract/route-table.ts';
 import type { RunSettings } from '../config/config-types.ts';
 import { type GeneratorContext } from '../plan/generator-context.ts';
 import { expectedScope } from '../oracles/who-may-call.ts';
