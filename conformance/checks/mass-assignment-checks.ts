@@ -3,14 +3,13 @@
 // bucket where the config has one. Ignoring them or refusing the request both
 // pass; applying one (a file's path, size, status or bucket, a record's id or
 // times, anything landing in the other bucket) fails.
-import type { Route } from '../../openapi/contract/route-table.ts';
-import { isSuccess } from '../../openapi/contract/route-table.ts';
-import type { CheckDef } from '../plan/check-types.ts';
+import { isSuccess, type Route } from '../../openapi/contract/route-table.ts';
+import { routeLabel, type CheckDef } from '../plan/check-types.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import { BOOKS } from '../operations/books.ts';
 import { offeredFields } from '../operations/request-fields.ts';
 import { fail } from '../client/assert.ts';
-import { routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import type { GeneratorContext } from '../plan/generator-context.ts';
 import { expectedScope, reachesBucket } from '../oracles/who-may-call.ts';
 import { scenarioNeeds } from '../operations/check-needs.ts';
 import { changeWithinWindow } from '../client/read-back.ts';
@@ -56,10 +55,10 @@ function massAssignmentCheck(route: Route, g: GeneratorContext): CheckDef {
   const only = route.operationId === 'updateFile' ? ' (it changes tags and description only)' : '';
   return {
     id: checkIds.massAssignment(route.operationId),
-    title: `${routeTitle(route)} with ${listed.join(', ')} in its body changes none of them${only} and puts nothing in a bucket outside the key's bucketIds`,
+    title: `${routeLabel(route)} with ${listed.join(', ')} in its body changes none of them${only} and puts nothing in a bucket outside the key's bucketIds`,
     area: 'bucket-limits',
     level: 'core',
-    route: routeTitle(route),
+    route: routeLabel(route),
     keys: { writer: { holds: [expectedScope(route, g.overrides)], reaches: ['allowed'], preferBarredFrom: 'other' } },
     ...needs,
     needs: needs.fixtures ? ['allowedFile'] : undefined,

@@ -13,7 +13,7 @@ import { sendOperatorTraffic, type OperatorTraffic } from '../traffic/operator-t
 import { axisCount, planCounts } from '../operators/axis-counts.ts';
 import { operatorPlan } from '../traffic/operator-plan.ts';
 import { ORACLE_RULES, type OracleRule } from '../oracles/oracle-rules.ts';
-import type { CheckDef } from '../plan/check-types.ts';
+import { routeLabel, type CheckDef } from '../plan/check-types.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import { pickKeys } from '../plan/key-picker.ts';
 import { canCreateFixtures } from '../plan/planner.ts';
@@ -25,7 +25,7 @@ import { setupFindings } from '../client/judged-setup.ts';
 import { SETUP_PARTS } from '../plan/fixture-types.ts';
 import { NotProven } from '../plan/no-verdict.ts';
 import { checkIds } from '../plan/check-ids.ts';
-import { routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import type { GeneratorContext } from '../plan/generator-context.ts';
 import { scenarioNeeds } from '../operations/check-needs.ts';
 
 /** Sends one task with the keys it needs; says why it was not sent, when it was not. */
@@ -48,10 +48,10 @@ async function sendTask(ctx: CheckRun, task: TrafficTask): Promise<string | unde
 function oracleCheck(rule: OracleRule, route: Route, tasks: TrafficTask[], g: GeneratorContext): CheckDef {
   return {
     id: checkIds.oracle(rule.slug, route.operationId),
-    title: `${routeTitle(route)}: no variant of a valid call ${rule.sentence(route, g.overrides)}`,
+    title: `${routeLabel(route)}: no variant of a valid call ${rule.sentence(route, g.overrides)}`,
     area: rule.area,
     level: rule.level(route),
-    route: routeTitle(route),
+    route: routeLabel(route),
     operationId: route.operationId,
     judgedBy: [rule.slug],
     keys: {},
@@ -76,7 +76,7 @@ function oracleCheck(rule: OracleRule, route: Route, tasks: TrafficTask[], g: Ge
       const judged = judgedOwn.judged + fromSetup.length + compared.length;
       if (judged === 0)
         throw new NotProven(
-          `no variant reached ${routeTitle(route)} in a way that could show this rule broken${notSent.length ? ` (${notSent.join('; ')})` : ''}`,
+          `no variant reached ${routeLabel(route)} in a way that could show this rule broken${notSent.length ? ` (${notSent.join('; ')})` : ''}`,
         );
       if (findings.length === 0) return `judged ${judged} exchange(s)${notSent.length ? `; not sent: ${notSent.join('; ')}` : ''}`;
       const [first] = findings;
