@@ -1,7 +1,6 @@
 // The operator catalogue: every axis along which the suite turns the run's
-// valid requests into variants, in one list, and the contract they are derived
-// from. A new operator joins by being listed here.
-import { loadBundledSpec, loadRouteTable } from '../../openapi/contract/load-spec.ts';
+// valid requests into variants, in one list. A new operator joins by being
+// listed here.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { Axis, Operator, OperatorContract, Sender } from './operator-types.ts';
 import { pathSpelling } from './path-spelling.ts';
@@ -39,9 +38,4 @@ export function operatorOf(axis: Axis): Operator {
 /** The operators that make variants of the route for the sender. */
 export function operatorsFor(route: Route, sender: Sender, contract: OperatorContract, operators = CATALOGUE): Operator[] {
   return operators.filter((o) => o.senders.includes(sender) && o.applies(route, sender, contract));
-}
-
-/** The bundled spec's route table and document, which every operator reads. */
-export function loadContract(): OperatorContract {
-  return { routes: loadRouteTable(), doc: loadBundledSpec() };
 }

@@ -3,7 +3,7 @@
 // within an axis, essential variants kept first, and a printed plan that says
 // what it trimmed.
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../operators/catalogue.ts';
+import { loadContract } from '../operators/contract-fields.ts';
 import { budgetFor, describeBudget, DEFAULT_RPS } from '../operators/budget.ts';
 import { describePlan, fairShares, planVariants, spread, variantsForRule } from '../operators/plan-variants.ts';
 import { AXES, SENDERS } from '../operators/operator-types.ts';

@@ -4,8 +4,8 @@
 // field, first/second/last positions in every id list), and every variant is a
 // well-formed request that names its route, axis, sender and rule.
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE, loadContract, operatorOf, operatorsFor } from '../operators/catalogue.ts';
-import { bodyFieldsOf, foreignFieldsOf, requiresNothing } from '../operators/contract-fields.ts';
+import { CATALOGUE, operatorOf, operatorsFor } from '../operators/catalogue.ts';
+import { bodyFieldsOf, foreignFieldsOf, loadContract, requiresNothing, serverSetFieldsOf } from '../operators/contract-fields.ts';
 import { edgeValuesOf } from '../operators/edge-values.ts';
 import { carriersOf } from '../operators/method-channel.ts';
 import { variantsOf } from '../operators/plan-variants.ts';
@@ -100,6 +100,22 @@ describe('every route gets the axes that apply, in derived counts', () => {
         contract.routes.find((r) => r.operationId === 'updateFile')!,
       ).map(([n]) => n),
     ).toEqual(expect.arrayContaining(['path', 'size', 'status', 'name', 'sha256']));
+  });
+
+  it("reads the fields only a server sets on a record from the contract: a file's, not its tags, description or nullable hash", () => {
+    const listFiles = contract.routes.find((r) => r.operationId === 'listFiles')!;
+    expect(serverSetFieldsOf(contract, listFiles).map(([name]) => name)).toEqual([
+      'id',
+      'workspaceId',
+      'bucketId',
+      'path',
+      'name',
+      'size',
+      'contentType',
+      'status',
+      'createdAt',
+      'updatedAt',
+    ]);
   });
 
   it('every numeric and enum query parameter gets each of its edge values', () => {

@@ -14,10 +14,9 @@ import { canCreateFixtures } from '../plan/planner.ts';
 import { bookOf } from '../operations/books.ts';
 import { validCall } from '../operations/valid-call.ts';
 import { callRequest, type BucketRole } from '../client/request-builder.ts';
-import { bodyFieldsOf } from '../operators/contract-fields.ts';
+import { bodyFieldsOf, loadContract } from '../operators/contract-fields.ts';
 import { valueAt } from '../operators/run-values.ts';
 import { keyNeed } from './variant-calls.ts';
-import { operatorContract } from './operator-plan.ts';
 
 /**
  * A writing route's valid calls for variants, apart from the traffic tasks' one: a served variant acts on its call,
@@ -50,7 +49,7 @@ export function senderKey(ctx: CheckRun, route: Route, sender: Sender): { key?: 
  */
 function seenWith(seen: RunSeen, route: Route, request: IntendedRequest): RunSeen {
   if (bookOf(route).proof?.spends !== 'trashed') return seen;
-  const ids = bodyFieldsOf(operatorContract(), route)
+  const ids = bodyFieldsOf(loadContract(), route)
     .filter((f) => f.kind === 'file' && f.shape !== 'path')
     .flatMap((f) => [valueAt(request.json, f.pointer)].flat())
     .filter((id): id is string => typeof id === 'string');
@@ -70,7 +69,7 @@ export async function operatorInput(ctx: CheckRun, route: Route, sender: Sender,
       route,
       sender,
       seen: seenWith(seen, route, allowed),
-      contract: operatorContract(),
+      contract: loadContract(),
       token: name ? () => ctx.api.token(name) : undefined,
       valid: { allowed, ...(other ? { other } : {}) },
     };

@@ -7,7 +7,7 @@
 import { fillPath, type Route } from '../../openapi/contract/route-table.ts';
 import type { RunSettings } from '../config/config-types.ts';
 import type { Auth } from '../http/api-client.ts';
-import { loadContract } from '../operators/catalogue.ts';
+import { loadContract } from '../operators/contract-fields.ts';
 import { budgetFor, type Budget } from '../operators/budget.ts';
 import type { Axis, BucketSeen, OperatorContract, OperatorInput, RunSeen, Sender } from '../operators/operator-types.ts';
 import { planVariants, type VariantPlan } from '../operators/plan-variants.ts';
@@ -77,13 +77,6 @@ function placeholderInput(contract: OperatorContract, seen: RunSeen, route: Rout
   };
 }
 
-let contract: OperatorContract | undefined;
-
-/** The run's contract, loaded once per process. */
-export function operatorContract(): OperatorContract {
-  return (contract ??= loadContract());
-}
-
 const plans = new Map<string, OperatorPlan>();
 
 /** The run's plan: the budget from its settings, shared fairly over axes, routes and senders (computed once per process). */
@@ -91,7 +84,7 @@ export function operatorPlan(settings: Pick<RunSettings, 'maxRps' | 'readOnly'>)
   const id = `${settings.maxRps ?? ''}|${settings.readOnly}`;
   const known = plans.get(id);
   if (known) return known;
-  const c = operatorContract();
+  const c = loadContract();
   const seen = placeholderSeen(c);
   const inputs = c.routes.flatMap((route) => sendersOf(route).map((sender) => placeholderInput(c, seen, route, sender)));
   const budget = budgetFor({ maxRps: settings.maxRps, timeBudgetMs: VARIANT_TIME_MS });

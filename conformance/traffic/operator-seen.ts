@@ -11,7 +11,7 @@ import type { Exchange } from '../http/api-client.ts';
 import { listedItems } from '../listing/listing-items.ts';
 import { nextLink } from '../listing/link-header.ts';
 import { credentialLabel, credentialsSetBy } from '../http/set-credentials.ts';
-import { propertiesOf } from '../operators/contract-fields.ts';
+import { loadContract, propertiesOf } from '../operators/contract-fields.ts';
 import type { BucketSeen, RunSeen } from '../operators/operator-types.ts';
 import { expectedScope } from '../oracles/who-may-call.ts';
 import type { CheckRun } from '../plan/check-run.ts';
@@ -20,7 +20,6 @@ import { pickHarnessKey } from '../plan/key-picker.ts';
 import { canCreateFixtures } from '../plan/planner.ts';
 import { judgedSetupStep } from '../client/judged-setup.ts';
 import { callRequest, type BucketRole } from '../client/request-builder.ts';
-import { operatorContract } from './operator-plan.ts';
 import { validRequestOf } from './operator-inputs.ts';
 
 /** A next-page cursor an answer gives: a string field named like one, or the `cursor` of its Link rel="next". */
@@ -45,7 +44,7 @@ function shortPage(route: Route): Record<string, string> {
 }
 
 /** Routes whose answer grants a URL (a presigned upload or download). */
-const grantsUrl = (route: Route) => 'url' in propertiesOf(operatorContract().doc, { $ref: route.successSchemaRef });
+const grantsUrl = (route: Route) => 'url' in propertiesOf(loadContract().doc, { $ref: route.successSchemaRef });
 
 /** One bucket as a key reaching it sees it, and the answers it read. */
 async function readBucket(ctx: CheckRun, bucket: BucketRole, fixtures: SharedFixtures, answers: Exchange[]): Promise<BucketSeen> {
