@@ -2,7 +2,7 @@
 // valid requests into variants, in one list. A new operator joins by being
 // listed here.
 import type { Route } from '../../openapi/contract/route-table.ts';
-import type { Axis, Operator, OperatorContract, Sender } from './operator-types.ts';
+import { SENDERS, type Axis, type Operator, type OperatorContract, type Sender } from './operator-types.ts';
 import { pathSpelling } from './path-spelling.ts';
 import { credentialForm } from './credential-form.ts';
 import { credentialChannel } from './credential-channel.ts';
@@ -13,6 +13,8 @@ import { parameterPollution } from './parameter-pollution.ts';
 import { edgeValues } from './edge-values.ts';
 import { head } from './head.ts';
 import { massAssignmentSingle } from './mass-assignment-single.ts';
+import { barredListing } from './barred-listing.ts';
+import { hierarchy } from './hierarchy.ts';
 
 /** Every operator, one per axis, in the order AXES lists them. */
 export const CATALOGUE: readonly Operator[] = [
@@ -26,6 +28,8 @@ export const CATALOGUE: readonly Operator[] = [
   edgeValues,
   head,
   massAssignmentSingle,
+  barredListing,
+  hierarchy,
 ];
 
 /** The operator of an axis. */
@@ -33,6 +37,11 @@ export function operatorOf(axis: Axis): Operator {
   const found = CATALOGUE.find((o) => o.axis === axis);
   if (!found) throw new Error(`No operator for the axis "${axis}"`);
   return found;
+}
+
+/** The senders of variants on a route: no key, a key lacking its scope, on a bucket route a key barred from the other bucket, and a key that may. */
+export function sendersOf(route: Route): Sender[] {
+  return SENDERS.filter((sender) => sender !== 'barred' || route.bucketScoped);
 }
 
 /** The operators that make variants of the route for the sender. */
