@@ -5,13 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { Auth, Exchange } from '../http/api-client.ts';
-import type { CheckDef } from '../plan/check-types.ts';
+import { routeLabel, type CheckDef } from '../plan/check-types.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import type { ResolvedKey } from '../config/config-types.ts';
 import { keyCheck } from './key-checks.ts';
 import { expectNoData, expectRefused, fail } from '../client/assert.ts';
 import { BEARER_CHALLENGE, errorLabel, expectError } from '../client/error-answer.ts';
-import { holder, routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import { holder, type GeneratorContext } from '../plan/generator-context.ts';
 import { scenarioNeeds } from '../operations/check-needs.ts';
 import { bookOf } from '../operations/books.ts';
 import { callRequest } from '../client/request-builder.ts';
@@ -54,10 +54,10 @@ function invalidAuthCheck(
 ): CheckDef {
   return {
     id: checkIds.auth(route.operationId, slug),
-    title: `${routeTitle(route)} without a valid bearer key is ${expectation}`,
+    title: `${routeLabel(route)} without a valid bearer key is ${expectation}`,
     area: 'auth',
     level,
-    route: routeTitle(route),
+    route: routeLabel(route),
     keys: { valid: holder(route, g.overrides) },
     ...scenarioNeeds(route),
     run: (ctx) => eachInvalidAuth(ctx, route, (label, ex) => verify(label, ex, ctx)),

@@ -4,11 +4,11 @@
 // checks of foreign files, listings, leaks and mass assignment (their own modules).
 import type { Route } from '../../openapi/contract/route-table.ts';
 import { overrideOf } from '../config/config-types.ts';
-import type { CheckDef, KeyNeed } from '../plan/check-types.ts';
+import { routeLabel, type CheckDef, type KeyNeed } from '../plan/check-types.ts';
 import type { Exchange } from '../http/api-client.ts';
 import { expectNoData, expectRefused, expectStatus, fail } from '../client/assert.ts';
 import { errorLabel, expectError } from '../client/error-answer.ts';
-import { routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import type { GeneratorContext } from '../plan/generator-context.ts';
 import { expectedScope } from '../oracles/who-may-call.ts';
 import { scenarioNeeds } from '../operations/check-needs.ts';
 import { bookOf } from '../operations/books.ts';
@@ -29,10 +29,10 @@ const restricted = (route: Route, g: GeneratorContext): KeyNeed => ({
 function otherRefusedCheck(route: Route, g: GeneratorContext): CheckDef {
   return {
     id: checkIds.bucket(route.operationId, 'other-refused'),
-    title: `${routeTitle(route)} on a bucket outside the key's bucketIds is refused`,
+    title: `${routeLabel(route)} on a bucket outside the key's bucketIds is refused`,
     area: 'bucket-limits',
     level: 'core',
-    route: routeTitle(route),
+    route: routeLabel(route),
     keys: { restricted: restricted(route, g) },
     ...scenarioNeeds(route, 'other'),
     async run(ctx) {
@@ -80,11 +80,11 @@ function indistinguishableCheck(route: Route, g: GeneratorContext): CheckDef {
   return {
     id: checkIds.bucket(route.operationId, 'other-like-absent'),
     title: likeAbsent
-      ? `${routeTitle(route)} on a bucket outside the key's bucketIds is ${label}, in the same form as an absent bucket`
-      : `${routeTitle(route)} on a bucket outside the key's bucketIds is 403, as overrides.foreignBucketStatus declares`,
+      ? `${routeLabel(route)} on a bucket outside the key's bucketIds is ${label}, in the same form as an absent bucket`
+      : `${routeLabel(route)} on a bucket outside the key's bucketIds is 403, as overrides.foreignBucketStatus declares`,
     area: 'bucket-limits',
     level: 'profile',
-    route: routeTitle(route),
+    route: routeLabel(route),
     keys: { restricted: restricted(route, g) },
     ...scenarioNeeds(route, 'other'),
     async run(ctx) {
@@ -111,10 +111,10 @@ function moveDestinationCheck(g: GeneratorContext): CheckDef {
   const route = routeById('moveFiles');
   return {
     id: checkIds.bucket('moveFiles', 'destination-refused'),
-    title: `${routeTitle(route)} into a bucket outside the key's bucketIds is refused and moves nothing`,
+    title: `${routeLabel(route)} into a bucket outside the key's bucketIds is refused and moves nothing`,
     area: 'bucket-limits',
     level: 'core',
-    route: routeTitle(route),
+    route: routeLabel(route),
     keys: { restricted: restricted(route, g) },
     ...scenarioNeeds(route),
     async run(ctx) {

@@ -6,10 +6,10 @@
 // word in their paths that no request sends, so an echo of the query is no leak.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { Exchange } from '../http/api-client.ts';
-import type { CheckDef, KeyNeed } from '../plan/check-types.ts';
+import { routeLabel, type CheckDef, type KeyNeed } from '../plan/check-types.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import { fail } from '../client/assert.ts';
-import { routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import type { GeneratorContext } from '../plan/generator-context.ts';
 import { readPages } from '../client/read-back.ts';
 import { shownMarker, type Marker } from '../oracles/markers.ts';
 import { unreadNote } from '../listing/listing-unfinished.ts';
@@ -104,10 +104,10 @@ export function bucketLeakChecks(g: GeneratorContext, restricted: Restricted): C
     const route = routeById(leak.operationId);
     return {
       id: leak.id,
-      title: `${routeTitle(route)} for a key restricted by bucketIds ${leak.title}`,
+      title: `${routeLabel(route)} for a key restricted by bucketIds ${leak.title}`,
       area: 'bucket-limits',
       level: 'core',
-      route: routeTitle(route),
+      route: routeLabel(route),
       keys: { restricted: restricted(route, g) },
       writes: route.mutates,
       fixtures: true,

@@ -2,9 +2,9 @@
 // of a restricted key do not reveal the barred bucket, and a file listing only
 // shows files of its own bucket.
 import type { Route } from '../../openapi/contract/route-table.ts';
-import type { CheckDef, KeyNeed } from '../plan/check-types.ts';
+import { routeLabel, type CheckDef, type KeyNeed } from '../plan/check-types.ts';
 import { expectServed, fail } from '../client/assert.ts';
-import { routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import type { GeneratorContext } from '../plan/generator-context.ts';
 import { listFiles, readPages } from '../client/read-back.ts';
 import { requireWhole, unreadNote } from '../listing/listing-unfinished.ts';
 import { callRequest, routeById } from '../client/request-builder.ts';
@@ -20,10 +20,10 @@ export function bucketListingChecks(g: GeneratorContext, restricted: Restricted)
   return [
     {
       id: checkIds.bucket('listBuckets', 'hides-other'),
-      title: `${routeTitle(buckets)} for a key restricted by bucketIds lists only the buckets it may reach`,
+      title: `${routeLabel(buckets)} for a key restricted by bucketIds lists only the buckets it may reach`,
       area: 'bucket-limits',
       level: 'profile',
-      route: routeTitle(buckets),
+      route: routeLabel(buckets),
       keys: { restricted: restricted(buckets, g) },
       writes: false,
       fixtures: false,
@@ -42,10 +42,10 @@ export function bucketListingChecks(g: GeneratorContext, restricted: Restricted)
     },
     {
       id: checkIds.bucket('listWorkspaces', 'counts-reachable'),
-      title: `${routeTitle(workspaces)} for a key restricted by bucketIds lists the workspace, counting only reachable buckets`,
+      title: `${routeLabel(workspaces)} for a key restricted by bucketIds lists the workspace, counting only reachable buckets`,
       area: 'bucket-limits',
       level: 'profile',
-      route: routeTitle(workspaces),
+      route: routeLabel(workspaces),
       keys: { restricted: { ...restricted(workspaces, g), reaches: ['allowed'] } },
       writes: false,
       fixtures: false,
@@ -67,10 +67,10 @@ export function bucketListingChecks(g: GeneratorContext, restricted: Restricted)
     },
     {
       id: checkIds.bucket('listFiles', 'own-bucket-only'),
-      title: `${routeTitle(files)} shows only files of the bucket in its path`,
+      title: `${routeLabel(files)} shows only files of the bucket in its path`,
       area: 'bucket-limits',
       level: 'core',
-      route: routeTitle(files),
+      route: routeLabel(files),
       keys: { holder: { holds: [files.scope], reaches: ['allowed'] } },
       writes: false,
       fixtures: true,

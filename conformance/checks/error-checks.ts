@@ -4,13 +4,13 @@
 // body, a taken path; and no key echoed in errors.
 import { randomUUID } from 'node:crypto';
 import type { Route } from '../../openapi/contract/route-table.ts';
-import type { CheckDef } from '../plan/check-types.ts';
+import { routeLabel, type CheckDef } from '../plan/check-types.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import type { ApiRequest } from '../http/api-client.ts';
 import { createRedactor } from '../http/redact.ts';
 import { describeResponse, fail } from '../client/assert.ts';
 import { errorLabel, expectError } from '../client/error-answer.ts';
-import { holder, routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import { holder, type GeneratorContext } from '../plan/generator-context.ts';
 import { DISPOSABLE_SCOPES, scenarioNeeds } from '../operations/check-needs.ts';
 import { bookOf } from '../operations/books.ts';
 import { callRequest, routeById, type OperationCall } from '../client/request-builder.ts';
@@ -27,7 +27,7 @@ function bodyChecks(g: GeneratorContext): Build[] {
   const base = (route: Route) => ({
     area: 'errors' as const,
     level: 'profile' as const,
-    route: routeTitle(route),
+    route: routeLabel(route),
     keys: { holder: holder(route, g.overrides) },
     ...scenarioNeeds(route),
     writes: true,
@@ -40,7 +40,7 @@ function bodyChecks(g: GeneratorContext): Build[] {
     (route) => ({
       ...base(route),
       id: checkIds.bodyError(route.operationId, 'malformed-json-400'),
-      title: `${routeTitle(route)} with unparseable JSON is ${errorLabel(g.overrides, 400, 'invalid_request')}`,
+      title: `${routeLabel(route)} with unparseable JSON is ${errorLabel(g.overrides, 400, 'invalid_request')}`,
       async run(ctx) {
         const ex = await send(ctx, route, (request) => ({ ...request, json: undefined, rawBody: '{"broken": ' }));
         expectError(ex, ctx, 400, 'invalid_request');
@@ -49,7 +49,7 @@ function bodyChecks(g: GeneratorContext): Build[] {
     (route) => ({
       ...base(route),
       id: checkIds.bodyError(route.operationId, 'content-type-400'),
-      title: `${routeTitle(route)} with a text/plain body is ${errorLabel(g.overrides, 400, 'invalid_request')}`,
+      title: `${routeLabel(route)} with a text/plain body is ${errorLabel(g.overrides, 400, 'invalid_request')}`,
       async run(ctx) {
         const ex = await send(ctx, route, (request, call) => ({
           ...request,
@@ -63,7 +63,7 @@ function bodyChecks(g: GeneratorContext): Build[] {
     (route) => ({
       ...base(route),
       id: checkIds.bodyError(route.operationId, 'schema-422'),
-      title: `${routeTitle(route)} with a field the schema does not know is ${errorLabel(g.overrides, 422, 'validation_failed')} naming it`,
+      title: `${routeLabel(route)} with a field the schema does not know is ${errorLabel(g.overrides, 422, 'validation_failed')} naming it`,
       async run(ctx) {
         const ex = await send(ctx, route, (request, call) => ({
           ...request,
@@ -87,10 +87,10 @@ function singleChecks(g: GeneratorContext): CheckDef[] {
     run: CheckDef['run'],
   ): CheckDef => ({
     id,
-    title: `${routeTitle(route)} ${title}`,
+    title: `${routeLabel(route)} ${title}`,
     area: 'errors',
     level: 'profile',
-    route: routeTitle(route),
+    route: routeLabel(route),
     keys: { holder: holder(route, g.overrides) },
     ...needs,
     run,
@@ -160,10 +160,10 @@ function keyNotEchoedCheck(g: GeneratorContext): CheckDef {
   const scope = list.scope;
   return {
     id: checkIds.error('key-not-echoed'),
-    title: `${routeTitle(list)} refusals (401 and 403) never echo the presented key`,
+    title: `${routeLabel(list)} refusals (401 and 403) never echo the presented key`,
     area: 'errors',
     level: 'profile',
-    route: routeTitle(list),
+    route: routeLabel(list),
     keys: { holder: holder(list, g.overrides), lacking: { lacks: scope, reaches: ['allowed'] } },
     writes: false,
     fixtures: false,

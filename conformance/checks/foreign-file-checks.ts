@@ -5,10 +5,10 @@
 // it does not know (the seed leaves that open), while the file stays untouched.
 // The calls and their read-backs are the books' (OperationBook.foreign).
 import type { Route } from '../../openapi/contract/route-table.ts';
-import type { CheckDef, KeyNeed } from '../plan/check-types.ts';
+import { routeLabel, type CheckDef, type KeyNeed } from '../plan/check-types.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import { expectRefused, fail } from '../client/assert.ts';
-import { routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import type { GeneratorContext } from '../plan/generator-context.ts';
 import { BOOKS } from '../operations/books.ts';
 import { DISPOSABLE_SCOPES } from '../operations/check-needs.ts';
 import { wordMarker } from '../operations/foreign-read-backs.ts';
@@ -45,10 +45,10 @@ function foreignCheck<K extends OperationId>(route: Route, kase: ForeignCase<K>,
   const setUp = [...DISPOSABLE_SCOPES, routeById('updateFile').scope, ...(kase.trashed ? [routeById('trashFiles').scope] : [])];
   return {
     id: checkIds.foreignFile(route.operationId, kase.slug),
-    title: `${routeTitle(route)} ${kase.what} through the allowed bucket's path neither changes nor reveals it`,
+    title: `${routeLabel(route)} ${kase.what} through the allowed bucket's path neither changes nor reveals it`,
     area: 'bucket-limits',
     level: 'core',
-    route: routeTitle(route),
+    route: routeLabel(route),
     keys: { restricted },
     writes: true,
     fixtures: false,

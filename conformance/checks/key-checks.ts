@@ -5,18 +5,18 @@
 // KEY check records each route, scope and bucket where its key misbehaved, so
 // the failures of other checks that used the key there say the config may be at
 // fault (report/misdeclared-keys.ts).
-import type { Route } from '../../openapi/contract/route-table.ts';
+import { isSuccess, type Route } from '../../openapi/contract/route-table.ts';
 import type { ResolvedKey } from '../config/config-types.ts';
 import { holdsScope, reachesBucket } from '../oracles/who-may-call.ts';
 import type { Exchange } from '../http/api-client.ts';
-import type { CheckDef } from '../plan/check-types.ts';
+import { routeLabel, type CheckDef } from '../plan/check-types.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import type { KeyFinding } from '../plan/key-finding.ts';
 import { CheckFailure, describeResponse } from '../client/assert.ts';
 import { checkIds } from '../plan/check-ids.ts';
 import { NotRun } from '../plan/no-verdict.ts';
-import { routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
-import { callRequest, isSuccess, routeById, type BucketRole } from '../client/request-builder.ts';
+import type { GeneratorContext } from '../plan/generator-context.ts';
+import { callRequest, routeById, type BucketRole } from '../client/request-builder.ts';
 import { proofRoutes, provableScopes, targetsOf } from '../operations/scope-proofs.ts';
 
 type Attempt = { route: Route; ex: Exchange; busy: boolean } | { reason: string };
@@ -122,13 +122,13 @@ export function keyCheck(key: ResolvedKey, g: GeneratorContext): CheckDef {
         } as const;
         if (declared && !served && !result.busy)
           findings.push({
-            expected: `a 2xx answer on ${routeTitle(result.route)} (the key declares ${scope})`,
+            expected: `a 2xx answer on ${routeLabel(result.route)} (the key declares ${scope})`,
             ex: result.ex,
             where: { ...where, expected: 'served' },
           });
         if (!declared && served)
           findings.push({
-            expected: `a refusal on ${routeTitle(result.route)} (the key does not declare ${scope})`,
+            expected: `a refusal on ${routeLabel(result.route)} (the key does not declare ${scope})`,
             ex: result.ex,
             where: { ...where, expected: 'refused' },
           });
@@ -189,13 +189,13 @@ async function checkReach(
     const where = { about: 'bucket', operationId: result.route.operationId, scope, bucketId: bucket } as const;
     if (reaches(role) && !served && !result.busy)
       findings.push({
-        expected: `a 2xx answer on ${routeTitle(result.route)} in bucket ${bucket} (its bucketIds include it)`,
+        expected: `a 2xx answer on ${routeLabel(result.route)} in bucket ${bucket} (its bucketIds include it)`,
         ex: result.ex,
         where: { ...where, expected: 'served' },
       });
     if (!reaches(role) && served)
       findings.push({
-        expected: `a refusal on ${routeTitle(result.route)} in bucket ${bucket} (its bucketIds leave it out)`,
+        expected: `a refusal on ${routeLabel(result.route)} in bucket ${bucket} (its bucketIds leave it out)`,
         ex: result.ex,
         where: { ...where, expected: 'refused' },
       });

@@ -3,13 +3,13 @@
 // cursor paging and the page-size bound (profile). The prefix and tag filters
 // have their own module (listing-filter-checks.ts).
 import { overrideOf } from '../config/config-types.ts';
-import type { CheckDef } from '../plan/check-types.ts';
+import { routeLabel, type CheckDef } from '../plan/check-types.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import type { FixtureFile } from '../plan/fixture-types.ts';
 import type { Exchange } from '../http/api-client.ts';
 import { expectServed, fail } from '../client/assert.ts';
 import { errorLabel, expectError } from '../client/error-answer.ts';
-import { holder, routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import { holder, type GeneratorContext } from '../plan/generator-context.ts';
 import { listedItems, listFiles, type ListedFile } from '../client/read-back.ts';
 import type { ListingEnd } from '../listing/listing-reader.ts';
 import { requireWhole } from '../listing/listing-unfinished.ts';
@@ -55,10 +55,10 @@ export function listingCheck(
   const route = routeById('listFiles');
   return {
     id: checkIds.listing(slug),
-    title: `${routeTitle(route)} ${title}`,
+    title: `${routeLabel(route)} ${title}`,
     area: 'listing',
     level,
-    route: routeTitle(route),
+    route: routeLabel(route),
     keys: { reader: holder(route, g.overrides) },
     writes: false,
     fixtures: true,

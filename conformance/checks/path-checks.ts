@@ -5,10 +5,10 @@
 import type { Route } from '../../openapi/contract/route-table.ts';
 import { otherVersionBase } from '../../openapi/contract/api-base.ts';
 import { overrideOf } from '../config/config-types.ts';
-import type { CheckDef } from '../plan/check-types.ts';
+import { routeLabel, type CheckDef } from '../plan/check-types.ts';
 import { expectServed, fail } from '../client/assert.ts';
 import { errorLabel, expectError } from '../client/error-answer.ts';
-import { holder, routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import { holder, type GeneratorContext } from '../plan/generator-context.ts';
 import { scenarioNeeds } from '../operations/check-needs.ts';
 import { routePath } from '../client/request-builder.ts';
 import { checkIds } from '../plan/check-ids.ts';
@@ -18,10 +18,10 @@ import { NotRun } from '../plan/no-verdict.ts';
 function servedCheck(route: Route, g: GeneratorContext): CheckDef {
   return {
     id: checkIds.served(route.operationId),
-    title: `${routeTitle(route)} answers at its documented path under the base URL`,
+    title: `${routeLabel(route)} answers at its documented path under the base URL`,
     area: 'paths',
     level: 'core',
-    route: routeTitle(route),
+    route: routeLabel(route),
     // It is the route's served proof: every other check of the route rests on it.
     gate: 'none',
     keys: { holder: holder(route, g.overrides) },
@@ -56,7 +56,7 @@ function unlistedMethodCheck(pathTemplate: string, routes: Route[], g: Generator
         : `DELETE ${pathTemplate} (a method the spec does not list) is ${errorLabel(g.overrides, 404, 'not_found')}, as overrides.unlistedMethodStatus declares`,
     area: 'paths',
     level: 'profile',
-    route: routeTitle(first),
+    route: routeLabel(first),
     keys: { holder: holder(first, g.overrides) },
     writes: true,
     fixtures: false,

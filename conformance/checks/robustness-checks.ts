@@ -5,10 +5,10 @@
 import type { Route } from '../../openapi/contract/route-table.ts';
 import { fillPath } from '../../openapi/contract/route-table.ts';
 import type { ApiRequest } from '../http/api-client.ts';
-import type { CheckDef } from '../plan/check-types.ts';
+import { routeLabel, type CheckDef } from '../plan/check-types.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import { expectStatus } from '../client/assert.ts';
-import { holder, routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import { holder, type GeneratorContext } from '../plan/generator-context.ts';
 import { routePath } from '../client/request-builder.ts';
 import { checkIds, type RobustnessCase } from '../plan/check-ids.ts';
 
@@ -85,10 +85,10 @@ function check(
 ): CheckDef {
   return {
     id: checkIds.robustness(route.operationId, slug),
-    title: `${routeTitle(route)} with ${what} is answered below 500, never a 5xx`,
+    title: `${routeLabel(route)} with ${what} is answered below 500, never a 5xx`,
     area: 'robustness',
     level: 'core',
-    route: routeTitle(route),
+    route: routeLabel(route),
     keys: { holder: holder(route, g.overrides) },
     writes,
     fixtures: false,

@@ -2,10 +2,10 @@
 // documented success status with a body valid against the spec's schema.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import { overrideOf } from '../config/config-types.ts';
-import type { CheckDef } from '../plan/check-types.ts';
+import { routeLabel, type CheckDef } from '../plan/check-types.ts';
 import { expectStatus, expectValidResponse } from '../client/assert.ts';
 import { expectError } from '../client/error-answer.ts';
-import { holder, routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import { holder, type GeneratorContext } from '../plan/generator-context.ts';
 import { scenarioNeeds } from '../operations/check-needs.ts';
 import { bookOf } from '../operations/books.ts';
 import { callRequest } from '../client/request-builder.ts';
@@ -19,11 +19,11 @@ function responseCheck(route: Route, g: GeneratorContext): CheckDef {
   return {
     id: checkIds.schema(route.operationId),
     title: ownErrorFormat
-      ? `${routeTitle(route)} answers ${status} (an error body in the deployment's own format, as overrides.errorFormat declares)`
-      : `${routeTitle(route)} answers ${status} with a body valid against the spec`,
+      ? `${routeLabel(route)} answers ${status} (an error body in the deployment's own format, as overrides.errorFormat declares)`
+      : `${routeLabel(route)} answers ${status} with a body valid against the spec`,
     area: 'schemas',
     level: 'profile',
-    route: routeTitle(route),
+    route: routeLabel(route),
     keys: { holder: holder(route, g.overrides) },
     ...scenarioNeeds(route),
     async run(ctx) {

@@ -1,17 +1,17 @@
 // Scope matrix checks, generated per route: refused without the route's scope
 // (no data, no effect), 403 insufficient_scope naming it (profile), and served
 // with a key holding only what it needs.
-import type { Route } from '../../openapi/contract/route-table.ts';
+import { isSuccess, type Route } from '../../openapi/contract/route-table.ts';
 import { overrideOf } from '../config/config-types.ts';
-import type { CheckDef } from '../plan/check-types.ts';
+import { routeLabel, type CheckDef } from '../plan/check-types.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import { expectNoData, expectRefused, expectServed, expectStatus, fail } from '../client/assert.ts';
 import { errorLabel, expectError } from '../client/error-answer.ts';
-import { holder, routeTitle, scopeLevel, type GeneratorContext } from '../plan/generator-context.ts';
+import { holder, scopeLevel, type GeneratorContext } from '../plan/generator-context.ts';
 import { expectedScope } from '../oracles/who-may-call.ts';
 import { scenarioNeeds } from '../operations/check-needs.ts';
 import { bookOf } from '../operations/books.ts';
-import { callRequest, isSuccess } from '../client/request-builder.ts';
+import { callRequest } from '../client/request-builder.ts';
 import { showsWithinWindow } from '../client/read-back.ts';
 import { checkIds } from '../plan/check-ids.ts';
 
@@ -31,10 +31,10 @@ function refusedCheck(route: Route, g: GeneratorContext): CheckDef {
   const scope = expectedScope(route, g.overrides);
   return {
     id: checkIds.scope(route.operationId, 'refused'),
-    title: `${routeTitle(route)} without ${scope} is refused${route.mutates ? ' and changes nothing' : ''}`,
+    title: `${routeLabel(route)} without ${scope} is refused${route.mutates ? ' and changes nothing' : ''}`,
     area: 'scopes',
     level: scopeLevel(route),
-    route: routeTitle(route),
+    route: routeLabel(route),
     keys: { lacking: { lacks: scope, reaches: route.bucketScoped ? ['allowed'] : undefined, every: true } },
     ...scenarioNeeds(route),
     async run(ctx) {
@@ -58,10 +58,10 @@ function insufficientScopeCheck(route: Route, g: GeneratorContext): CheckDef {
   const scope = expectedScope(route, g.overrides);
   return {
     id: checkIds.scope(route.operationId, 'insufficient-scope'),
-    title: `${routeTitle(route)} without ${scope} is ${errorLabel(g.overrides, 403, 'insufficient_scope')} naming ${scope}`,
+    title: `${routeLabel(route)} without ${scope} is ${errorLabel(g.overrides, 403, 'insufficient_scope')} naming ${scope}`,
     area: 'scopes',
     level: 'profile',
-    route: routeTitle(route),
+    route: routeLabel(route),
     keys: { lacking: { lacks: scope, reaches: route.bucketScoped ? ['allowed'] : undefined, every: true } },
     ...scenarioNeeds(route),
     async run(ctx) {
@@ -75,10 +75,10 @@ function allowedCheck(route: Route, g: GeneratorContext): CheckDef {
   const scope = expectedScope(route, g.overrides);
   return {
     id: checkIds.scope(route.operationId, 'allowed'),
-    title: `${routeTitle(route)} with ${scope} is served`,
+    title: `${routeLabel(route)} with ${scope} is served`,
     area: 'scopes',
     level: scopeLevel(route),
-    route: routeTitle(route),
+    route: routeLabel(route),
     keys: { holder: holder(route, g.overrides) },
     ...scenarioNeeds(route),
     async run(ctx) {
@@ -97,10 +97,10 @@ function takesEffectCheck(route: Route, g: GeneratorContext): CheckDef {
   const scope = expectedScope(route, g.overrides);
   return {
     id: checkIds.takesEffect(route.operationId),
-    title: `${routeTitle(route)} with ${scope} takes effect, as a read-back shows`,
+    title: `${routeLabel(route)} with ${scope} takes effect, as a read-back shows`,
     area: 'scopes',
     level: 'profile',
-    route: routeTitle(route),
+    route: routeLabel(route),
     keys: { holder: holder(route, g.overrides) },
     ...scenarioNeeds(route),
     async run(ctx) {

@@ -3,10 +3,10 @@
 // sent with the write's body by a key that holds the read scope but lacks the
 // write's, must not make the write happen. A 2xx alone says nothing (a server
 // that ignores the override serves the GET), so a read-back decides.
-import { routeTitle, scopeLevel, type GeneratorContext } from '../plan/generator-context.ts';
+import { scopeLevel, type GeneratorContext } from '../plan/generator-context.ts';
 import { expectedScope } from '../oracles/who-may-call.ts';
 import { scenarioNeeds } from '../operations/check-needs.ts';
-import type { CheckDef } from '../plan/check-types.ts';
+import { routeLabel, type CheckDef } from '../plan/check-types.ts';
 import { fail } from '../client/assert.ts';
 import { OVERRIDE_FORMS, overridePairs, overrideRequest, type OverridePair } from '../client/method-override.ts';
 import { bookOf } from '../operations/books.ts';
@@ -23,7 +23,7 @@ function overrideRefusedCheck(pair: OverridePair, g: GeneratorContext): CheckDef
     title: `GET ${write.pathTemplate} carrying ${write.method} in a method override, by a key with ${readScope} but without ${writeScope}, changes nothing`,
     area: 'scopes',
     level: scopeLevel(write),
-    route: routeTitle(write),
+    route: routeLabel(write),
     keys: { reader: { holds: [readScope], lacks: writeScope, reaches: ['allowed'] } },
     ...scenarioNeeds(write),
     needs: book.files === 'shared' ? ['allowedFile'] : undefined,

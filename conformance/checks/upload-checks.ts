@@ -4,11 +4,11 @@
 // upload-complete is refused to an API-key client (profile).
 import { overrideOf } from '../config/config-types.ts';
 import type { Exchange } from '../http/api-client.ts';
-import type { CheckDef } from '../plan/check-types.ts';
+import { routeLabel, type CheckDef } from '../plan/check-types.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import { expectServed, fail } from '../client/assert.ts';
 import { errorLabel, expectError } from '../client/error-answer.ts';
-import { holder, routeTitle, type GeneratorContext } from '../plan/generator-context.ts';
+import { holder, type GeneratorContext } from '../plan/generator-context.ts';
 import { waitForFile, type ListedFile } from '../client/read-back.ts';
 import { callRequest, routeById, type OperationCall } from '../client/request-builder.ts';
 import { downloadUrl, uploadBytes } from '../client/upload.ts';
@@ -23,7 +23,7 @@ async function uploadAndWait(
   const path = `${ctx.settings.runPrefix}uploads/${ctx.unique()}.txt`;
   const bytes = `bucketkit conformance upload ${ctx.unique()}\n`;
   const up = await uploadBytes(ctx.api, ctx.settings, ctx.keys.uploader[0], 'allowed', path, bytes, false);
-  expectServed(up.presign, `a 2xx answer to ${routeTitle(routeById('presignUpload'))}`);
+  expectServed(up.presign, `a 2xx answer to ${routeLabel(routeById('presignUpload'))}`);
   await ctx.files.adopt('allowed', up.fileId, path);
   expectServed(up.put, 'a 2xx answer to the PUT of the bytes to the presigned URL');
   const listed = await waitForFile(ctx.api, ctx.settings, ctx.keys.reader[0], 'allowed', path, withinMs);
@@ -40,10 +40,10 @@ export function uploadChecks(g: GeneratorContext): CheckDef[] {
   return [
     {
       id: checkIds.uploadAppears(),
-      title: `${routeTitle(presign)} then PUT to the URL makes the file appear in the listing within ${withinMs} ms, without upload-complete`,
+      title: `${routeLabel(presign)} then PUT to the URL makes the file appear in the listing within ${withinMs} ms, without upload-complete`,
       area: 'uploads',
       level: 'core',
-      route: routeTitle(presign),
+      route: routeLabel(presign),
       keys,
       writes: true,
       fixtures: false,
@@ -59,10 +59,10 @@ export function uploadChecks(g: GeneratorContext): CheckDef[] {
     },
     {
       id: checkIds.upload('listed-ready'),
-      title: `${routeTitle(presign)} then PUT lists the file (within ${withinMs} ms) as "ready" with the size of the bytes`,
+      title: `${routeLabel(presign)} then PUT lists the file (within ${withinMs} ms) as "ready" with the size of the bytes`,
       area: 'uploads',
       level: 'profile',
-      route: routeTitle(presign),
+      route: routeLabel(presign),
       keys,
       writes: true,
       fixtures: false,
@@ -75,10 +75,10 @@ export function uploadChecks(g: GeneratorContext): CheckDef[] {
     },
     {
       id: checkIds.upload('download-round-trip'),
-      title: `${routeTitle(download)} then GET of the URL returns the uploaded bytes`,
+      title: `${routeLabel(download)} then GET of the URL returns the uploaded bytes`,
       area: 'uploads',
       level: 'core',
-      route: routeTitle(download),
+      route: routeLabel(download),
       keys: { downloader: holder(download, g.overrides) },
       writes: true,
       fixtures: true,
@@ -100,10 +100,10 @@ export function uploadChecks(g: GeneratorContext): CheckDef[] {
       .filter((r) => r.agentForbidden)
       .map((route): CheckDef => ({
         id: checkIds.agentForbidden(route.operationId),
-        title: `${routeTitle(route)} with ${route.scope} is ${errorLabel(g.overrides, 403, 'agent_upload_complete_forbidden')} (agent clients must not call it)`,
+        title: `${routeLabel(route)} with ${route.scope} is ${errorLabel(g.overrides, 403, 'agent_upload_complete_forbidden')} (agent clients must not call it)`,
         area: 'uploads',
         level: 'profile',
-        route: routeTitle(route),
+        route: routeLabel(route),
         keys: { holder: holder(route, g.overrides) },
         writes: true,
         fixtures: false,

@@ -1,6 +1,6 @@
 // Assertions of the checks: each failure names what was expected, what came
 // back (status and a body excerpt) and the exchange that shows it.
-import type { Route } from '../../openapi/contract/route-table.ts';
+import { isSuccess, type Route } from '../../openapi/contract/route-table.ts';
 import type { SchemaValidator } from '../../openapi/contract/schema-validator.ts';
 import type { Exchange } from '../http/api-client.ts';
 import type { KeyFinding } from '../plan/key-finding.ts';
@@ -39,7 +39,7 @@ export function expectStatus(ex: Exchange, allowed: number[] | ((s: number) => b
 
 /** A 2xx answer. */
 export function expectServed(ex: Exchange, what = 'a 2xx answer'): void {
-  expectStatus(ex, (s) => s >= 200 && s < 300, what);
+  expectStatus(ex, isSuccess, what);
 }
 
 /** A 4xx refusal (any code, as the seed leaves the code open). */

@@ -7,6 +7,7 @@ import type { Route } from '../../openapi/contract/route-table.ts';
 import type { Auth } from '../http/api-client.ts';
 import type { IntendedRequest } from '../oracles/logged-exchange.ts';
 import type { RunSettings } from '../config/config-types.ts';
+import { OVERRIDE_HEADERS } from '../operators/method-channel.ts';
 import { callRequest, type BucketRole, type OperationCall } from './request-builder.ts';
 
 /** A GET route and a writing route at the same path. */
@@ -27,11 +28,9 @@ const headerForm = (header: string): OverrideForm => ({
   apply: (request, method) => ({ ...request, headers: { ...request.headers, [header]: method } }),
 });
 
-/** The override headers frameworks honour (Rails, Express's method-override, ASP.NET, OData), and `?_method=`. */
+/** The override headers frameworks honour (the method-channel operator's), and `?_method=`. */
 export const OVERRIDE_FORMS: OverrideForm[] = [
-  headerForm('X-HTTP-Method-Override'),
-  headerForm('X-Method-Override'),
-  headerForm('X-HTTP-Method'),
+  ...OVERRIDE_HEADERS.map(headerForm),
   { name: (method) => `?_method=${method}`, apply: (request, method) => ({ ...request, query: { ...request.query, _method: method } }) },
 ];
 

@@ -2,13 +2,14 @@
 // size is fine), every page in whatever shape the deployment pages and wraps
 // its listings (the one reader, listing/listing-reader.ts), and a conclusion
 // that needs the whole listing ("not listed") only when it was read to its end.
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import { overrideOf, type RunSettings } from '../config/config-types.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import { HarnessError, type ApiRequest, type Exchange } from '../http/api-client.ts';
 import type { Api } from '../run/api.ts';
 import { readListing, type Listing, type ReadOptions } from '../listing/listing-reader.ts';
 import { requireWhole } from '../listing/listing-unfinished.ts';
-import { isSuccess, routeById, routePath, type BucketRole, type OperationId } from './request-builder.ts';
+import { routeById, routePath, type BucketRole, type OperationId } from './request-builder.ts';
 
 export { listedItems } from '../listing/listing-items.ts';
 

@@ -50,6 +50,3 @@ export function callRequest(
 ): ApiRequest {
   return { method: route.method, path: routePath(route, settings, bucket, call.fileId), query: call.query, json: call.json, auth };
 }
-
-/** A 2xx status: the seed states no success code, so the harness takes any. */
-export const isSuccess = (status: number): boolean => status >= 200 && status < 300;

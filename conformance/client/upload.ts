@@ -1,10 +1,11 @@
 // The seed's upload flow as the suite performs it: presign-upload, then PUT the
 // exact bytes to the returned URL; no upload-complete call.
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import type { RunSettings } from '../config/config-types.ts';
 import { checkIds } from '../plan/check-ids.ts';
 import type { Exchange } from '../http/api-client.ts';
 import type { Api } from '../run/api.ts';
-import { isSuccess, routeById, routePath, type BucketRole } from './request-builder.ts';
+import { routeById, routePath, type BucketRole } from './request-builder.ts';
 import { presignRefused, SetupError } from './setup-error.ts';
 
 export interface Uploaded {

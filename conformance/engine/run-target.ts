@@ -3,12 +3,13 @@
 // for what it rests on through the run board), the notes on failures of
 // misdeclared keys, and the cleanup. The self-test and the suite's own tests
 // run checks this way; users run them as Playwright tests (the same bodies).
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import type { RunSettings } from '../config/config-types.ts';
 import { cleanupLedger, type CleanupReport } from '../ledger/cleanup.ts';
 import { appendLedger } from '../ledger/ledger.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
 import type { PlannedCheck } from '../plan/check-types.ts';
-import { callRequest, isSuccess, routeById, type BucketRole } from '../client/request-builder.ts';
+import { callRequest, routeById, type BucketRole } from '../client/request-builder.ts';
 import { attributed, attributionOf } from '../run/attribution.ts';
 import { concurrencyLimit, NamedLocks } from './limits.ts';
 import { runCheck } from './check-runner.ts';

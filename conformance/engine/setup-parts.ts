@@ -3,9 +3,10 @@
 // for the parts it reads, so a server without tags or trash still gets its
 // upload and prefix checks, and the parts are made concurrently instead of in
 // one fixed-budget set-up.
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import type { RunSettings } from '../config/config-types.ts';
 import type { Api } from '../run/api.ts';
-import { callRequest, isSuccess, routeById } from '../client/request-builder.ts';
+import { callRequest, routeById } from '../client/request-builder.ts';
 import { automationBody } from '../operations/createAutomation.ts';
 import { suggestionBody } from '../operations/createSuggestion.ts';
 import { boardMarkers, once, type RunBoard } from '../run/run-board.ts';

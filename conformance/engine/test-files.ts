@@ -2,12 +2,13 @@
 // until the listing shows them (and their tags, or their absence once
 // trashed) within the consistency window, recorded in the ledger, and removed
 // by the cleanup at the end of the run.
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import { overrideOf, type RunSettings } from '../config/config-types.ts';
 import type { ApiRequest } from '../http/api-client.ts';
 import type { Api } from '../run/api.ts';
 import { appendLedger } from '../ledger/ledger.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
-import { callRequest, isSuccess, routeById, type BucketRole, type JsonBody, type OperationId } from '../client/request-builder.ts';
+import { callRequest, routeById, type BucketRole, type JsonBody, type OperationId } from '../client/request-builder.ts';
 import { findFile, pollUntil } from '../client/read-back.ts';
 import type { DisposableFiles, FixtureFile } from '../plan/fixture-types.ts';
 import { uploadBytes } from '../client/upload.ts';

@@ -3,6 +3,7 @@
 // gap register's 1000 and one more; where a refusal names its maximum in
 // words, that number and one more; otherwise it bisects. The learner reads
 // every such exchange of the run from its log.
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import { OVERRIDE_DEFAULTS, type RunSettings } from '../config/config-types.ts';
 import type { ExchangeView } from '../oracles/exchange-view.ts';
 import type { Learned } from './observation.ts';
@@ -23,7 +24,7 @@ export const MAX_LIMIT_PROBES = 24;
 
 /** The answer to a `limit`, or undefined for a status that is neither served nor refused as bad input. */
 export function limitAnswer(limit: number, status: number, text: string): LimitAnswer | undefined {
-  if (status >= 200 && status < 300) return { limit, accepted: true, status, text };
+  if (isSuccess(status)) return { limit, accepted: true, status, text };
   if (status === 400 || status === 422) return { limit, accepted: false, status, text };
   return undefined;
 }

@@ -5,8 +5,8 @@
 // Problems are reported as cleanup problems, never as conformance failures.
 import type { ResolvedKey } from '../config/config-types.ts';
 import type { ApiRequest, Exchange } from '../http/api-client.ts';
-import { isSuccess, routeById, type OperationId } from '../client/request-builder.ts';
-import { fillPath } from '../../openapi/contract/route-table.ts';
+import { routeById, type OperationId } from '../client/request-builder.ts';
+import { fillPath, isSuccess } from '../../openapi/contract/route-table.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
 import { whereabouts } from './cleanup-read-back.ts';
 import type { ShapeBook } from '../listing/shape-book.ts';

@@ -5,8 +5,8 @@
 // against a server that never took a change leaves no problem behind). A file
 // restored is marked cleaned; one that could not be stays pending for a later
 // --cleanup and is reported as a cleanup problem.
-import { fillPath } from '../../openapi/contract/route-table.ts';
-import { isSuccess, routeById } from '../client/request-builder.ts';
+import { fillPath, isSuccess } from '../../openapi/contract/route-table.ts';
+import { routeById } from '../client/request-builder.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
 import { appendLedger, type Pending } from './ledger.ts';
 import type { ResolvedKey } from '../config/config-types.ts';

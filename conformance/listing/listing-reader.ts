@@ -6,6 +6,7 @@
 // (more may follow, and why the suite could not reach it).
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import { createRouteMatcher, type RouteMatcher } from '../../openapi/contract/route-matcher.ts';
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import type { ApiRequest, Exchange } from '../http/api-client.ts';
 import type { ListingClient } from './listing-client.ts';
 import { findItems, itemsText, itemView } from './listing-items.ts';
@@ -54,7 +55,6 @@ function operationOf(request: ApiRequest): string | undefined {
   return match.kind === 'matched' ? match.route.operationId : undefined;
 }
 
-const isSuccess = (status: number) => status >= 200 && status < 300;
 const queryOf = (url: string): Record<string, string> => Object.fromEntries(new URL(url).searchParams);
 const idOf = (item: unknown): string | undefined => {
   const id = (item as { id?: unknown } | null)?.id;

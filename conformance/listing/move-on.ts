@@ -5,6 +5,7 @@
 // ignores answers that first page (whatever was written since the read began),
 // and one it reads answers another page. The one that moved on is remembered;
 // the known one is tried again against the others when its page repeats.
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import type { ApiRequest, Exchange } from '../http/api-client.ts';
 import type { ListingClient } from './listing-client.ts';
 import type { Move } from './next-page.ts';
@@ -23,7 +24,6 @@ export interface MoveContext {
   itemsOf(ex: Exchange): unknown[];
 }
 
-const isSuccess = (status: number) => status >= 200 && status < 300;
 const same = (a: unknown[], b: unknown[]) => itemsText(a) !== undefined && itemsText(a) === itemsText(b);
 
 /** The next page by one of `moves`, or a sentence saying why none moved on; `raw` is the current page's items. */

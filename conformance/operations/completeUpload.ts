@@ -3,7 +3,8 @@
 // Its valid call names a real upload whose bytes arrived, so a server that let
 // agents finalise uploads would serve it; it needs no shared test files, so it
 // also runs on a server where uploads wait for upload-complete.
-import { isSuccess } from '../client/request-builder.ts';
+import { isSuccess } from '../../openapi/contract/route-table.ts';
+import {} from '../client/request-builder.ts';
 import { presignRefused } from '../client/setup-error.ts';
 import { presign, uploadBytes } from '../client/upload.ts';
 import type { OperationBook } from './operation-book.ts';

@@ -3,23 +3,28 @@
 // then read-backs of a change beyond the write's own effect (a file's fields,
 // a record's ids and times) or of anything of the run's showing in the other
 // bucket.
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import { fileAt, listHas, readBody, readPages, type ListedFile } from '../client/read-back.ts';
-import { isSuccess, routeById, routePath, type BucketRole, type OperationCall, type OperationId } from '../client/request-builder.ts';
+import { routeById, routePath, type BucketRole, type OperationCall, type OperationId } from '../client/request-builder.ts';
 import { presignedUrl, putBytes, type PresignAnswer } from '../client/upload.ts';
+import { loadContract, serverSetFieldsOf, type Schema } from '../operators/contract-fields.ts';
 import type { MassAttempt, MassCase } from './operation-book.ts';
 
 /** A record as a listing or a read shows it. */
 type Shown = Record<string, unknown>;
 
-/** A file's fields that no write here may change (the path is judged apart: a move changes it). */
-const FILE_FIXED = ['id', 'bucketId', 'workspaceId', 'size', 'status', 'createdAt', 'contentType', 'name'];
+/** The fields only a server sets on a file, as the contract's file record says (operators/contract-fields.ts). */
+export const fileServerFields = (): [string, Schema][] => serverSetFieldsOf(loadContract(), routeById('listFiles'));
+
+/** A file's server-set fields no write here may change: its path is judged apart (a move changes it), its update time moves with any write. */
+const fileFixed = (): string[] => fileServerFields().flatMap(([name]) => (name === 'path' || name === 'updatedAt' ? [] : [name]));
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The first of `fields` the record shows with the body's value: the server took it from the body. */
-function tookFromBody(shown: Shown | undefined, extra: Shown, fields: string[]): string | undefined {
-  const field = fields.find((f) => shown?.[f] !== undefined && same(shown[f], extra[f]));
+/** The first of the body's protected fields the record shows with the body's value: the server took it from the body. */
+function tookFromBody(shown: Shown | undefined, extra: Shown): string | undefined {
+  const field = Object.keys(extra).find((f) => shown?.[f] !== undefined && same(shown[f], extra[f]));
   return field && `it shows ${field} ${JSON.stringify(extra[field])}, taken from the request body`;
 }
 
@@ -69,7 +74,7 @@ export function fileMass<K extends 'updateFile' | 'moveFiles'>(
             ? `it moved to ${extra.path}, the path in the request body`
             : undefined;
         }
-        const field = FILE_FIXED.find((f) => before?.[f] !== undefined && !same(before[f], now![f]));
+        const field = fileFixed().find((f) => before?.[f] !== undefined && !same(before[f], now![f]));
         return field && `its ${field} went from ${JSON.stringify(before![field])} to ${JSON.stringify(now[field])}`;
       },
       lost: () => (now ? undefined : `bucket ${ctx.settings.buckets.allowed} no longer lists it at ${allowedPaths.join(' or ')}`),
@@ -101,7 +106,7 @@ async function uploadAttempt(ctx: CheckRun, extra: Shown, valid: Valid<'presignU
       const landed = await inOtherBucket(ctx, fileId ? [fileId] : [], [path]);
       if (landed) return landed;
       const shown = (await fileAt(ctx, 'allowed', path)) as Shown | undefined;
-      return tookFromBody(shown, extra, ['id', 'bucketId', 'status', 'createdAt', 'updatedAt']);
+      return tookFromBody(shown, extra);
     },
   };
 }
@@ -148,7 +153,7 @@ export function recordMass<K extends OperationId>(
       call: { ...call, json: { ...extra, ...(call.json as Shown) } as OperationCall['json'] },
       async drift() {
         if (await find(ctx, 'other', holds)) return `bucket ${ctx.settings.buckets.other} shows "${marker}"`;
-        return tookFromBody(await find(ctx, 'allowed', holds), extra, ['id', 'bucketId', 'status', 'createdAt', 'updatedAt']);
+        return tookFromBody(await find(ctx, 'allowed', holds), extra);
       },
     };
   };

@@ -2,7 +2,8 @@
 // body. Its valid call names the run's shared test file; its scope proof a test
 // file of the KEY check's own; the foreign-file case names the other bucket's
 // file, and only a URL that serves that file's bytes is a leak.
-import { isSuccess } from '../client/request-builder.ts';
+import { isSuccess } from '../../openapi/contract/route-table.ts';
+import {} from '../client/request-builder.ts';
 import { downloadUrl } from '../client/upload.ts';
 import type { OperationBook } from './operation-book.ts';
 import { sharedFile } from './book-parts.ts';

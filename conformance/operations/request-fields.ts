@@ -1,61 +1,25 @@
-// What an operation's request schema says about its fields: which name files
-// (`fileId`, `fileIds`) and buckets (`bucketId`, at any depth), and which
-// properties its body offers. Read from the bundled spec, so a field the
-// contract adds is known to every book without being typed again.
+// Where an operation's request names files and buckets, for its book: the
+// body fields the contract's schema names so (`fileId`, `fileIds` at the top,
+// `bucketId` at any depth), read through the suite's one walker of request
+// schemas (operators/contract-fields.ts), so a field the contract adds is
+// known to every book without being typed again.
 import type { Route } from '../../openapi/contract/route-table.ts';
-import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
-import { resolveRef } from '../../openapi/contract/spec-refs.ts';
+import { bodyFieldsOf, loadContract } from '../operators/contract-fields.ts';
 import { routeById, type OperationId } from '../client/request-builder.ts';
 import type { RequestNames } from './operation-book.ts';
 
-interface SchemaNode {
-  $ref?: string;
-  properties?: Record<string, SchemaNode>;
-  items?: SchemaNode;
-  oneOf?: SchemaNode[];
-  anyOf?: SchemaNode[];
-  allOf?: SchemaNode[];
-}
-
-const resolved = (node: SchemaNode): SchemaNode => (node.$ref ? resolveRef<SchemaNode>(loadBundledSpec(), { $ref: node.$ref }) : node);
-const branches = (schema: SchemaNode) => [...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])];
-
-/** The request-body fields of a route that name files (`fileId`, `fileIds`), read from its schema. */
+/** The request-body fields of a route whose names say they hold files (`fileId`, `fileIds`), at the body's top. */
 export function bodyFileFields(route: Route): string[] {
-  if (!route.requestBody) return [];
-  const names = new Set<string>();
-  // A body of several kinds (a discriminated union) names files in any of its branches.
-  const visit = (node: SchemaNode) => {
-    const schema = resolved(node);
-    Object.keys(schema.properties ?? {}).forEach((name) => names.add(name));
-    branches(schema).forEach(visit);
-  };
-  visit({ $ref: route.requestBody.schemaRef });
-  return [...names].filter((name) => name === 'fileId' || name === 'fileIds');
+  return bodyFieldsOf(loadContract(), route)
+    .filter((f) => f.kind === 'file' && f.shape !== 'path' && f.pointer.length === 1 && /Ids?$/.test(f.pointer[0]))
+    .map((f) => f.pointer[0]);
 }
 
 /** The request-body fields of a route that name a bucket, dotted from the body's top (`destination.bucketId`). */
-export function bodyBucketFields(route: Route): string[] {
-  if (!route.requestBody) return [];
-  const found = new Set<string>();
-  const visit = (node: SchemaNode, prefix: string, depth: number) => {
-    if (depth > 8) return;
-    const schema = resolved(node);
-    for (const [name, child] of Object.entries(schema.properties ?? {})) {
-      if (name === 'bucketId') found.add(`${prefix}${name}`);
-      else visit(child, `${prefix}${name}.`, depth + 1);
-    }
-    if (schema.items) visit(schema.items, prefix, depth + 1);
-    branches(schema).forEach((branch) => visit(branch, prefix, depth + 1));
-  };
-  visit({ $ref: route.requestBody.schemaRef }, '', 0);
-  return [...found];
-}
-
-/** The properties a route's body schema itself offers (its top level, as the schema names them). */
-export function offeredFields(route: Route): string[] {
-  const ref = route.requestBody && { $ref: route.requestBody.schemaRef };
-  return ref ? Object.keys(resolveRef<{ properties?: object }>(loadBundledSpec(), ref).properties ?? {}) : [];
+function bodyBucketFields(route: Route): string[] {
+  return bodyFieldsOf(loadContract(), route)
+    .filter((f) => f.kind === 'bucket' && f.shape === 'id')
+    .map((f) => f.pointer.join('.'));
 }
 
 /**

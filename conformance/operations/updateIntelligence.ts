@@ -3,8 +3,9 @@
 // probe writes a unique marker and reads the instructions back; its scope
 // proof writes the current instructions back unchanged; the mass-assignment
 // case finds the record by the instructions it wrote.
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import { readBody } from '../client/read-back.ts';
-import { isSuccess, routeById, routePath, type BucketRole, type OperationCall } from '../client/request-builder.ts';
+import { routeById, routePath, type BucketRole, type OperationCall } from '../client/request-builder.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import type { OperationBook } from './operation-book.ts';
 import { scopeOf } from './book-parts.ts';

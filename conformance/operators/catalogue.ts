@@ -1,9 +1,8 @@
 // The operator catalogue: every axis along which the suite turns the run's
-// valid requests into variants, in one list, and the contract they are derived
-// from. A new operator joins by being listed here.
-import { loadBundledSpec, loadRouteTable } from '../../openapi/contract/load-spec.ts';
+// valid requests into variants, in one list. A new operator joins by being
+// listed here.
 import type { Route } from '../../openapi/contract/route-table.ts';
-import type { Axis, Operator, OperatorContract, Sender } from './operator-types.ts';
+import { SENDERS, type Axis, type Operator, type OperatorContract, type Sender } from './operator-types.ts';
 import { pathSpelling } from './path-spelling.ts';
 import { credentialForm } from './credential-form.ts';
 import { credentialChannel } from './credential-channel.ts';
@@ -14,6 +13,8 @@ import { parameterPollution } from './parameter-pollution.ts';
 import { edgeValues } from './edge-values.ts';
 import { head } from './head.ts';
 import { massAssignmentSingle } from './mass-assignment-single.ts';
+import { barredListing } from './barred-listing.ts';
+import { hierarchy } from './hierarchy.ts';
 
 /** Every operator, one per axis, in the order AXES lists them. */
 export const CATALOGUE: readonly Operator[] = [
@@ -27,6 +28,8 @@ export const CATALOGUE: readonly Operator[] = [
   edgeValues,
   head,
   massAssignmentSingle,
+  barredListing,
+  hierarchy,
 ];
 
 /** The operator of an axis. */
@@ -36,12 +39,12 @@ export function operatorOf(axis: Axis): Operator {
   return found;
 }
 
+/** The senders of variants on a route: no key, a key lacking its scope, on a bucket route a key barred from the other bucket, and a key that may. */
+export function sendersOf(route: Route): Sender[] {
+  return SENDERS.filter((sender) => sender !== 'barred' || route.bucketScoped);
+}
+
 /** The operators that make variants of the route for the sender. */
 export function operatorsFor(route: Route, sender: Sender, contract: OperatorContract, operators = CATALOGUE): Operator[] {
   return operators.filter((o) => o.senders.includes(sender) && o.applies(route, sender, contract));
-}
-
-/** The bundled spec's route table and document, which every operator reads. */
-export function loadContract(): OperatorContract {
-  return { routes: loadRouteTable(), doc: loadBundledSpec() };
 }

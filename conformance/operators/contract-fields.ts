@@ -1,15 +1,26 @@
-// What operators read from the bundled spec's schemas: the id and path fields a
-// request body declares (walked through $ref, oneOf and nested objects), the
-// fields of the contract's records and of an operation's answer, and a sample
-// value for a field. Nothing here names a route or a field by hand.
+// The suite's one walker of the bundled spec's schemas: the id and path fields
+// a request body declares (walked through $ref, oneOf and nested objects), the
+// properties it offers, the fields of the contract's records and of an
+// operation's answer, the fields only a server sets on a record, and a sample
+// value for a field. The operators and the operation books read it alike;
+// nothing here names a route or a field by hand.
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { loadBundledSpec, loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import type { Route } from '../../openapi/contract/route-table.ts';
 import { resolveRef, type ApiDocument } from '../../openapi/contract/spec-refs.ts';
 import type { OperatorContract } from './operator-types.ts';
 
-type Schema = OpenAPIV3_1.SchemaObject;
+/** A schema object of the bundled spec. */
+export type Schema = OpenAPIV3_1.SchemaObject;
 
 const resolved = (doc: ApiDocument, node: unknown): Schema => resolveRef<Schema>(doc, node);
+
+let bundled: OperatorContract | undefined;
+
+/** The bundled spec's route table and document, which every walk here reads (loaded once per process). */
+export function loadContract(): OperatorContract {
+  return (bundled ??= { routes: loadRouteTable(), doc: loadBundledSpec() });
+}
 
 /** The properties of an object schema, through $ref, allOf, oneOf and anyOf (the union of the branches, first one wins). */
 export function propertiesOf(doc: ApiDocument, node: unknown): Record<string, Schema> {
@@ -48,6 +59,12 @@ export interface BodyField {
 
 const PATH_NAME = /(^|[a-z])(path|prefix)$/i;
 
+/** Whether a field's name says it holds a path within a bucket (`path`, `prefix`, `destinationPath`). */
+export const isPathName = (name: string): boolean => PATH_NAME.test(name);
+
+/** Whether a schema is an id of the contract (the pattern of its path parameters). */
+export const isIdSchema = (contract: OperatorContract, schema: Schema): boolean => isId(schema, idPatterns(contract));
+
 function walk(doc: ApiDocument, node: unknown, pointer: string[], patterns: Set<string>, depth: number): BodyField[] {
   if (depth > 4) return [];
   return Object.entries(propertiesOf(doc, node)).flatMap(([name, schema]): BodyField[] => {
@@ -78,6 +95,37 @@ export function requiresNothing(contract: OperatorContract, route: Route): boole
   const schema = resolved(contract.doc, { $ref: route.requestBody.schemaRef });
   const branches = [schema, ...(schema.oneOf ?? []).map((b) => resolved(contract.doc, b))];
   return branches.every((b) => (b.required ?? []).length === 0) && !schema.oneOf;
+}
+
+/** Whether a schema allows null: a `null` type, or a branch that is one. */
+function nullable(doc: ApiDocument, schema: Schema): boolean {
+  if ([schema.type].flat().includes('null' as never)) return true;
+  return [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].some((branch) => nullable(doc, resolved(doc, branch)));
+}
+
+/** The record a route answers with: the items of its listing (its answer's array property), else the answer itself. */
+function recordOf(contract: OperatorContract, route: Route): Schema {
+  const answer = resolved(contract.doc, { $ref: route.successSchemaRef });
+  const list = Object.values(propertiesOf(contract.doc, answer)).find((p) => p.type === 'array');
+  return list?.type === 'array' && list.items ? resolved(contract.doc, list.items) : answer;
+}
+
+/**
+ * The fields only a server sets on the record a route answers with (a listing: its items): those the record always
+ * carries (required, never null) that no write answering with that same record takes in its body. For a file:
+ * its ids, path, name, size, content type, status and times; its tags and description are its update's to give.
+ */
+export function serverSetFieldsOf(contract: OperatorContract, route: Route): [string, Schema][] {
+  const record = recordOf(contract, route);
+  const given = new Set(
+    contract.routes
+      .filter((r) => r.mutates && resolved(contract.doc, { $ref: r.successSchemaRef }) === record)
+      .flatMap((r) => [...requestPropertiesOf(contract, r)]),
+  );
+  const fields = propertiesOf(contract.doc, record);
+  return (record.required ?? [])
+    .filter((name) => fields[name] !== undefined && !given.has(name) && !nullable(contract.doc, fields[name]))
+    .map((name) => [name, fields[name]]);
 }
 
 /** The records of the contract: the component schemas with an `id` property. */

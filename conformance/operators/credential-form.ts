@@ -7,9 +7,15 @@
 // (the scheme in another case, two spaces or a tab after it, spaces around the
 // value: G36) are that key, judged by the sender's rule: refused for a key
 // lacking the scope or barred from the bucket, never a 5xx for a key that may.
+// A key lacking the scope also goes beside a keyless line (in either order:
+// the key, G36) and inside other schemes (Basic, Token, Digest: no valid key,
+// the auth rule); and malformed headers holding no key (a bare scheme, bytes
+// outside Latin-1, 8 KB, two keyless lines) go without a key (auth) and from
+// the key that may (robustness: never a 5xx). Those forms of the key lacking
+// the scope and the malformed headers are essential, sent whatever the budget.
 // Reports must redact these forms too: a case-altered token is not a run of the key.
 import type { Operator, OperatorInput, Variant } from './operator-types.ts';
-import { distinct, variantOf } from './variant-build.ts';
+import { distinct, variantOf, type VariantOptions } from './variant-build.ts';
 
 /** The letters of a text with their case swapped. */
 const swapCase = (text: string) => [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
@@ -42,35 +48,80 @@ export function keySpellings(token: string): [string, string][] {
   ];
 }
 
+/** Characters above U+00FF: no Latin-1 reading of the header holds them. */
+const NON_LATIN1 = 'ключ-鍵-🔑';
+const EIGHT_KB = 8 * 1024;
+/** Tokens no deployment issues. */
+const NO_KEY = ['Bearer bk_invalid_bucketkit_1', 'Bearer bk_invalid_bucketkit_2'];
+
+/** Authorization headers that hold no key at all, each named; several lines are sent as several headers. */
+function keylessHeaders(): [string, string | string[]][] {
+  return [
+    ['Authorization: "Bearer" without a token', 'Bearer'],
+    // On the wire as HTTP/1.1 carries it: its UTF-8 bytes, one Latin-1 character each.
+    ['a bearer token with characters outside Latin-1, as its UTF-8 bytes', Buffer.from(`Bearer ${NON_LATIN1}`).toString('latin1')],
+    [`a bearer token of ${EIGHT_KB} bytes`, `Bearer ${'A'.repeat(EIGHT_KB)}`],
+    ['two Authorization headers, neither with a key', NO_KEY],
+  ];
+}
+
+/** The token beside a keyless line (the key, to a server that reads one line: G36), and inside other schemes (no valid key). */
+function besideAndInside(token: string): { beside: [string, string[]][]; inside: [string, string][] } {
+  return {
+    beside: [
+      ['two Authorization headers: no key, then the key', [NO_KEY[0], `Bearer ${token}`]],
+      ['two Authorization headers: the key, then no key', [`Bearer ${token}`, NO_KEY[0]]],
+    ],
+    inside: [
+      ['the key in Basic, as "<key>:"', `Basic ${Buffer.from(`${token}:`).toString('base64')}`],
+      ['the key under the Token scheme', `Token ${token}`],
+      ['the key in a Digest header', `Digest username="${token}", realm="api", nonce="0", uri="/", response="0"`],
+    ],
+  };
+}
+
 function credentialVariants(input: OperatorInput): Variant[] {
-  if (!input.token) return [];
+  const { sender } = input;
+  const withHeader = (name: string, header: string | string[], options: VariantOptions = {}) =>
+    variantOf(input, 'credential-form', name, (base) => ({ ...base, auth: { header } }), options);
+  // A malformed header must be refused, and never with a 5xx: without a key it is judged by auth, from the key that may by robustness.
+  const keyless =
+    sender === 'none' || sender === 'holder'
+      ? keylessHeaders().flatMap(([name, header]) => withHeader(name, header, { essential: true }))
+      : [];
+  if (!input.token) return distinct(keyless);
   const token = input.token();
-  const withHeader = (name: string, header: string, altered: boolean) =>
-    variantOf(
-      input,
-      'credential-form',
-      name,
-      (base) => ({ ...base, auth: { header } }),
-      // Kept first when a budget trims: the spellings only repeat the sender's plain request.
-      altered ? { rule: 'auth', conforming: 'refusal', essential: true } : {},
-    );
   // An altered key shows a break only where the key itself is served: a key lacking the scope or barred from the
-  // bucket is refused either way (401 or 403), so only the key that may sends them.
-  const altered = input.sender === 'holder' ? alteredForms(token) : [];
+  // bucket is refused either way (401 or 403), so only the key that may sends them. Kept first when the budget trims:
+  // the spellings only repeat the sender's plain request.
+  const altered =
+    sender === 'holder'
+      ? alteredForms(token).flatMap(([name, form]) =>
+          withHeader(name, `Bearer ${form}`, { rule: 'auth', conforming: 'refusal', preferred: true }),
+        )
+      : [];
+  // The key lacking the scope is judged on its every form in every run: a 2xx to one is a scope break, or (no valid key) an auth break.
+  const lacking = sender === 'lacking';
+  const { beside, inside } = besideAndInside(token);
   return distinct([
-    ...altered.flatMap(([name, form]) => withHeader(name, `Bearer ${form}`, true)),
-    ...keySpellings(token).flatMap(([name, header]) => withHeader(name, header, false)),
+    ...keyless,
+    ...altered,
+    ...keySpellings(token).flatMap(([name, header]) => withHeader(name, header, { essential: lacking })),
+    ...(lacking ? beside.flatMap(([name, header]) => withHeader(name, header, { essential: true })) : []),
+    ...(lacking
+      ? inside.flatMap(([name, header]) => withHeader(name, header, { rule: 'auth', conforming: 'refusal', essential: true }))
+      : []),
   ]);
 }
 
 export const credentialForm: Operator = {
   axis: 'credential-form',
   about:
-    "Sends the sender's key in other forms: altered (case, truncation, padding, whitespace inside), and in spellings that are still the key.",
+    "Sends the sender's key in other forms: altered (case, truncation, padding, whitespace inside), in spellings that are still the key, beside a keyless line and inside other schemes; and malformed headers holding no key.",
   conformingAnswers:
-    'an altered key: 401 (any refusal); a spelling of the key: as the key itself (refused without the scope or the bucket)',
+    'an altered key, another scheme or a malformed header: 401 (any refusal), never a 5xx; a spelling of the key: as the key itself (refused without the scope or the bucket)',
   rules: ['auth', 'scope', 'bucket-limits', 'robustness'],
-  senders: ['lacking', 'barred', 'holder'],
-  applies: (route, sender) => sender !== 'none' && (sender !== 'barred' || route.bucketScoped),
+  senders: ['none', 'lacking', 'barred', 'holder'],
+  applies: (route, sender) => sender !== 'barred' || route.bucketScoped,
   variants: credentialVariants,
 };

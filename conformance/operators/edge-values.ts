@@ -57,7 +57,7 @@ function edgeVariants(input: OperatorInput): Variant[] {
             `?${p.name}=${value} (${why})${aim === 'allowed' ? ' on the allowed bucket' : ''}`,
             (base) => ({ ...base, query: { ...base.query, ...needed(p), [p.name]: value } }),
             // A barred key served on the allowed bucket at a value in range is where a forgotten bucket filter shows.
-            { aim, essential: input.sender === 'barred' && aim === 'allowed' && (value === '0' || IN_RANGE.includes(why)) },
+            { aim, preferred: input.sender === 'barred' && aim === 'allowed' && (value === '0' || IN_RANGE.includes(why)) },
           ),
         ),
       ),

@@ -1,13 +1,16 @@
 // Operator: HEAD of every GET route, the GET's valid request with its method
 // changed. A server may route HEAD apart from GET and leave a check behind
 // (the key's bucketIds, its scope).
+// Essential: every GET is judged on its HEAD in every run, whatever the budget.
 // A conforming server answers HEAD as the GET (same status, no body) after the
 // same checks, or 405/404; the exchange is judged as the GET it names.
 import type { Operator, OperatorInput, Variant } from './operator-types.ts';
 import { variantOf } from './variant-build.ts';
 
 function headVariants(input: OperatorInput): Variant[] {
-  return variantOf(input, 'head', `HEAD of ${input.route.method} ${input.route.pathTemplate}`, (base) => ({ ...base, method: 'HEAD' }));
+  return variantOf(input, 'head', `HEAD of ${input.route.method} ${input.route.pathTemplate}`, (base) => ({ ...base, method: 'HEAD' }), {
+    essential: true,
+  });
 }
 
 export const head: Operator = {

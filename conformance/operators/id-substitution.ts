@@ -1,5 +1,6 @@
 // Operator: the allowed bucket's valid request with one id from the other
-// bucket, in every id position the contract declares: each path parameter;
+// bucket, in every id position the contract declares: each path parameter
+// naming something of a bucket (the workspace is the hierarchy axis's);
 // each query parameter naming an id, a listing cursor taken from the other
 // bucket's listing, a path or prefix climbing into it with `..`; each id field
 // of the request body (walked from its schema), each list of ids with the
@@ -21,19 +22,15 @@ const ALLOWED = { aim: 'allowed' } as const;
 function pathPositions(input: OperatorInput): Variant[] {
   const { route, seen } = input;
   return segmentsOf(route, input.valid.allowed.path).flatMap((s) => {
-    const other = s.param && counterpartOf(seen, idKindOf(s.param), decodeURIComponent(s.text));
-    if (!s.param || !other) return [];
+    // A bucket under another workspace is the hierarchy axis's: no id of the other bucket.
+    if (!s.param || idKindOf(s.param) === 'workspace') return [];
+    const other = counterpartOf(seen, idKindOf(s.param), decodeURIComponent(s.text));
+    if (!other) return [];
     const change = (base: { path: string }) => withSegment(base.path, s.at, encodeURIComponent(other));
-    return variantOf(
-      input,
-      'id-substitution',
-      `{${s.param}} swapped for ${idKindOf(s.param) === 'workspace' ? 'another workspace' : 'the other bucket'}'s`,
-      (b) => ({ ...b, path: change(b) }),
-      {
-        aim: 'allowed',
-        conforming: 'refusal',
-      },
-    );
+    return variantOf(input, 'id-substitution', `{${s.param}} swapped for the other bucket's`, (b) => ({ ...b, path: change(b) }), {
+      aim: 'allowed',
+      conforming: 'refusal',
+    });
   });
 }
 

@@ -26,7 +26,7 @@ function singleFieldVariants(input: OperatorInput): Variant[] {
     foreignFieldsOf(contract, route).flatMap(([name, schema]) => {
       const value = valueOf(input, name, schema);
       // A field naming the other bucket (or a file of it) is what moves a record past the key's bucketIds.
-      const allowed = { aim: 'allowed', essential: JSON.stringify(value) !== JSON.stringify(sampleOf(contract.doc, schema)) } as const;
+      const allowed = { aim: 'allowed', preferred: JSON.stringify(value) !== JSON.stringify(sampleOf(contract.doc, schema)) } as const;
       const beside = variantOf(
         input,
         'mass-assignment-single',

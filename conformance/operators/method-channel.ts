@@ -8,12 +8,15 @@
 // 404/405 where the contract has no such method) or refuses it. The exchange is
 // judged as the write and, where the contract declares it, as the carrier; a
 // key lacking the scope must lack the carrier's too (else a 2xx may be the carrier).
+// Essential: a GET the contract declares on the path carrying the write in an
+// override header or `?_method=`, sent without a key and by a key lacking the
+// scopes (any 2xx gives it more than it holds), whatever the budget.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { IntendedRequest } from '../oracles/logged-exchange.ts';
 import type { Operator, OperatorInput, Variant } from './operator-types.ts';
 import { distinct, formFields, variantOf } from './variant-build.ts';
 
-/** The override headers frameworks read. */
+/** The override headers frameworks read (Rails, Express's method-override, ASP.NET, OData). */
 export const OVERRIDE_HEADERS = ['X-HTTP-Method-Override', 'X-Method-Override', 'X-HTTP-Method'];
 
 /** The methods that may carry the route's: every other method the contract declares on its path, GET and POST. */
@@ -32,15 +35,17 @@ function channelVariants(input: OperatorInput): Variant[] {
   return distinct(
     carriersOf(route, input.contract.routes).flatMap((carrier) => {
       const alsoAs = input.contract.routes.find((r) => r.pathTemplate === route.pathTemplate && r.method === carrier)?.operationId;
-      const one = (name: string, change: (base: IntendedRequest) => IntendedRequest) =>
-        variantOf(input, 'method-channel', `${carrier} carrying ${method} ${name}`, change, { alsoAs });
+      // The declared GET's frameworks read overrides from headers and the query; a sender that may call neither must be refused.
+      const essential = carrier === 'GET' && alsoAs !== undefined && (input.sender === 'none' || input.sender === 'lacking');
+      const one = (name: string, change: (base: IntendedRequest) => IntendedRequest, framework = false) =>
+        variantOf(input, 'method-channel', `${carrier} carrying ${method} ${name}`, change, { alsoAs, essential: framework && essential });
       const json = (base: IntendedRequest) => base.json;
       const isObject = (body: unknown) => body !== null && typeof body === 'object' && !Array.isArray(body);
       return [
         ...OVERRIDE_HEADERS.flatMap((header) =>
-          one(`in ${header}`, (base) => ({ ...carried(base, carrier), headers: { ...base.headers, [header]: method } })),
+          one(`in ${header}`, (base) => ({ ...carried(base, carrier), headers: { ...base.headers, [header]: method } }), true),
         ),
-        ...one('in ?_method=', (base) => ({ ...carried(base, carrier), query: { ...base.query, _method: method } })),
+        ...one('in ?_method=', (base) => ({ ...carried(base, carrier), query: { ...base.query, _method: method } }), true),
         ...one('in _method of the JSON body', (base) => ({
           ...carried(base, carrier),
           json: isObject(json(base)) ? { ...(json(base) as object), _method: method } : { _method: method },

@@ -7,6 +7,7 @@ import type { ApiDocument } from '../../openapi/contract/spec-refs.ts';
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { Intent, IntendedRequest } from '../oracles/logged-exchange.ts';
 import type { SetCredential } from '../http/set-credentials.ts';
+import type { RuleSlug } from '../oracles/oracle-rules.ts';
 
 /** The axes of the catalogue, one operator (and one file) each. */
 export const AXES = [
@@ -20,6 +21,8 @@ export const AXES = [
   'edge-values',
   'head',
   'mass-assignment-single',
+  'barred-listing',
+  'hierarchy',
 ] as const;
 export type Axis = (typeof AXES)[number];
 
@@ -30,10 +33,13 @@ export type Axis = (typeof AXES)[number];
 export type Sender = 'none' | 'lacking' | 'barred' | 'holder';
 export const SENDERS: readonly Sender[] = ['none', 'lacking', 'barred', 'holder'];
 
-/** The oracle rule slugs (ORACLE-<rule>-<op>) a variant can show broken. */
-export type Rule = 'auth' | 'scope' | 'bucket-limits' | 'robustness';
+/** The oracle rules (ORACLE-<rule>-<op>) a variant can show broken. */
+export type Rule = RuleSlug;
 
-/** The rule a sender's variants are judged by, unless the variant says otherwise (a credential no longer the key: auth). */
+/**
+ * The rule a sender's variants are judged by, unless the variant says otherwise (a credential no longer the key:
+ * auth; a child named under a parent it does not belong to: that hierarchy's rule).
+ */
 export const RULE_OF_SENDER: Record<Sender, Rule> = { none: 'auth', lacking: 'scope', barred: 'bucket-limits', holder: 'robustness' };
 
 /**
@@ -74,8 +80,16 @@ export interface Variant {
   rawPath?: true;
   /** Other operations the exchange may be taken for (a method override: the carrier), judged as well (`intent.alsoAs`). */
   judgeAs?: string[];
-  /** A budget keeps it before the axis's other variants (it carries an id of the other bucket where one fits). */
+  /**
+   * Sent whatever the budget, outside it: what every route and sender must be judged on in every run (its documented
+   * path and plain spellings of it, HEAD, the odd Authorization headers, the GET carrying a write's method, the
+   * barred listings, the hierarchies).
+   */
   essential?: true;
+  /** Kept before the axis's other variants when the budget trims (it carries something of the other bucket). */
+  preferred?: true;
+  /** A listing read page by page: the pages after the first, as its paging gives them, are sent by the same sender. */
+  pages?: true;
   /**
    * The request whose answer a 2xx must equal, where no rule over the API's exchanges can read the variant (a
    * presigned URL outside the base path: the URL as granted). Sent beside the variant and compared by the caller.

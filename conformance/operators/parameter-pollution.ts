@@ -55,7 +55,7 @@ function neededBy(input: OperatorInput, p: RouteParam): [string, string][] {
 function pollutionVariants(input: OperatorInput): Variant[] {
   const { route, seen, contract } = input;
   const allowed = { aim: 'allowed' } as const;
-  const naming = { aim: 'allowed', essential: true } as const;
+  const naming = { aim: 'allowed', preferred: true } as const;
   const pathNames = [...new Set(contract.routes.flatMap((r) => r.pathParams.map((p) => p.name)))];
   const named = pathNames.flatMap((name) => {
     const other = counterpartOf(seen, idKindOf(name));

@@ -4,6 +4,9 @@
 // a percent-encoded unreserved character in a literal segment and in an id; a
 // trailing, a doubled and an encoded (`%2F`) slash. A router that normalises
 // what the access rules match as sent serves such a path past a check.
+// The path as documented, a trailing and a doubled slash and the encoded
+// characters are essential: every route and sender is judged on them in every
+// run, whatever the budget (the rule holds for the plain request first).
 // A conforming server answers 404 (or 400, 405, a redirect, any refusal), or
 // serves it as the documented path after the same checks (G35).
 import type { Operator, OperatorInput, Variant } from './operator-types.ts';
@@ -13,15 +16,16 @@ import { beforeLast, distinct, segmentsOf, variantOf, withSegment } from './vari
 const encodeFirst = (segment: string) => `%${segment.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}${segment.slice(1)}`;
 
 function pathVariants(input: OperatorInput): Variant[] {
-  const one = (name: string, path: (p: string) => string, rawPath = false) =>
-    variantOf(input, 'path-spelling', name, (base) => ({ ...base, path: path(base.path) }), { rawPath });
+  const one = (name: string, path: (p: string) => string, rawPath = false, essential = false) =>
+    variantOf(input, 'path-spelling', name, (base) => ({ ...base, path: path(base.path) }), { rawPath, essential });
+  const plain = (name: string, path: (p: string) => string) => one(name, path, false, true);
   const { route } = input;
   const template = route.pathTemplate;
   const literals = segmentsOf(route, template).filter((s) => s.param === undefined);
   const ids = segmentsOf(route, template).filter((s) => s.param !== undefined);
   const deepestId = ids.find((s) => s.param === 'bucketId') ?? ids.at(-1);
   const lastLiteral = literals.at(-1);
-  const variants: Variant[] = [];
+  const variants: Variant[] = [...plain('the path as documented', (p) => p)];
   for (const s of literals) {
     const upper = s.text.toUpperCase();
     if (upper !== s.text) variants.push(...one(`literal segment '${s.text}' as '${upper}'`, (p) => withSegment(p, s.at, upper)));
@@ -37,7 +41,7 @@ function pathVariants(input: OperatorInput): Variant[] {
     const at = lastLiteral.at;
     variants.push(
       ...one(`a matrix parameter after '${lastLiteral.text}'`, (p) => withSegment(p, at, `${p.split('?')[0].split('/')[at]};v=1`)),
-      ...one(`a percent-encoded character in '${lastLiteral.text}'`, (p) => withSegment(p, at, encodeFirst(lastLiteral.text))),
+      ...plain(`a percent-encoded character in '${lastLiteral.text}'`, (p) => withSegment(p, at, encodeFirst(lastLiteral.text))),
     );
   }
   if (deepestId) {
@@ -45,13 +49,14 @@ function pathVariants(input: OperatorInput): Variant[] {
     const sent = (p: string) => p.split('?')[0].split('/')[at];
     variants.push(
       ...one(`a matrix parameter after {${deepestId.param}}`, (p) => withSegment(p, at, `${sent(p)};v=1`)),
-      ...one(`a percent-encoded character in {${deepestId.param}}`, (p) => withSegment(p, at, encodeFirst(sent(p)))),
+      // An id percent-encoded: a server that checks bucketIds against the raw path and routes the decoded one leaks.
+      ...plain(`a percent-encoded character in {${deepestId.param}}`, (p) => withSegment(p, at, encodeFirst(sent(p)))),
     );
   }
   const head = (p: string) => p.split('?');
   variants.push(
-    ...one('a trailing slash', (p) => [`${head(p)[0]}/`, ...head(p).slice(1)].join('?')),
-    ...one('a doubled slash before the last segment', (p) => beforeLast(p, '')),
+    ...plain('a trailing slash', (p) => [`${head(p)[0]}/`, ...head(p).slice(1)].join('?')),
+    ...plain('a doubled slash before the last segment', (p) => beforeLast(p, '')),
   );
   // The leading slash stays: an encoded one there would join the path to the base's last segment.
   if (segmentsOf(route, template).length > 1) {
@@ -66,7 +71,8 @@ function pathVariants(input: OperatorInput): Variant[] {
 
 export const pathSpelling: Operator = {
   axis: 'path-spelling',
-  about: 'Sends the route under other spellings of its path: letter case, dot segments (also %2e), matrix parameters, encodings, slashes.',
+  about:
+    'Sends the route at its documented path and under other spellings of it: letter case, dot segments (also %2e), matrix parameters, encodings, slashes.',
   conformingAnswers: 'any refusal, a redirect, 404/405/400, or (a key that may) the documented path served after the same checks',
   rules: ['auth', 'scope', 'bucket-limits', 'robustness'],
   senders: ['none', 'lacking', 'barred', 'holder'],

@@ -1,8 +1,10 @@
-// Applies the catalogue to the run's valid requests (one per route and sender)
-// and fits the variants into a request budget fairly: every axis gets an equal
-// share, an axis needing less gives the rest to the others (max-min fairness),
-// then within an axis every route and sender likewise, and the variants kept
-// of one list are spread over it (not its first ones). Says what it trimmed.
+// Applies the catalogue to the run's valid requests (one per route and sender),
+// keeps every essential variant whatever the budget, and fits the others into
+// a request budget fairly: every axis gets an equal share, an axis needing
+// less gives the rest to the others (max-min fairness), then within an axis
+// every route and sender likewise, its preferred variants first, and the
+// variants kept of one list are spread over it (not its first ones). Says what
+// it trimmed.
 import type { Axis, Operator, OperatorInput, Rule, Variant } from './operator-types.ts';
 import { AXES } from './operator-types.ts';
 import { CATALOGUE, operatorsFor } from './catalogue.ts';
@@ -10,7 +12,10 @@ import { CATALOGUE, operatorsFor } from './catalogue.ts';
 export interface AxisCount {
   axis: Axis;
   generated: number;
+  /** Kept: its essential variants and its share of the budget. */
   planned: number;
+  /** Of those, the essential ones (sent whatever the budget). */
+  essential: number;
 }
 
 /** What the plan keeps of one input's list on one axis: how many, and where its spread starts. */
@@ -18,17 +23,19 @@ export interface ListShare {
   operationId: string;
   sender: Variant['sender'];
   axis: Axis;
+  /** How many of the list's budgeted (not essential) variants it keeps; its essential ones are all kept besides. */
   planned: number;
-  /** How many the list had: a list kept whole is kept whole in another process too, however long it is there. */
+  /** How many budgeted variants the list had: a list kept whole is kept whole in another process too, however long it is there. */
   generated: number;
   rotation: number;
 }
 
 export interface VariantPlan {
-  /** The variants to send, axis by axis. */
+  /** The variants to send, axis by axis: every essential one, and the budget's share of the others. */
   variants: Variant[];
-  /** Per input (a route and a sender) and axis: the count kept and the rotation its spread used (to cut another list of it alike). */
+  /** Per input (a route and a sender) and axis: the budgeted count kept and the rotation its spread used (to cut another list of it alike). */
   shares: ListShare[];
+  /** The requests the variants that are not essential may take. */
   budget: number;
   perAxis: AxisCount[];
   /** One line per trimmed axis: "path-spelling: 120 of 300 kept (180 trimmed)". */
@@ -63,19 +70,26 @@ function placeOf(name: string): number {
   return hash % 9973;
 }
 
-/** `k` variants of one list: its essential ones first (spread when they alone are too many), the rest spread. */
+/**
+ * What one list keeps with `k` requests of the budget: every essential variant (outside the budget), then `k` of
+ * the others, its preferred ones first (spread when they alone are too many), the rest spread.
+ */
 export function keep(list: Variant[], k: number, rotation: number): Variant[] {
-  const essential = list.filter((v) => v.essential);
-  if (k <= essential.length) return spread(essential, k, rotation);
-  const kept = new Set([
-    ...essential,
-    ...spread(
-      list.filter((v) => !v.essential),
-      k - essential.length,
-      rotation,
-    ),
-  ]);
-  return list.filter((v) => kept.has(v));
+  const budgeted = list.filter((v) => !v.essential);
+  const preferred = budgeted.filter((v) => v.preferred);
+  const chosen =
+    k <= preferred.length
+      ? spread(preferred, k, rotation)
+      : [
+          ...preferred,
+          ...spread(
+            budgeted.filter((v) => !v.preferred),
+            k - preferred.length,
+            rotation,
+          ),
+        ];
+  const kept = new Set(chosen);
+  return list.filter((v) => v.essential || kept.has(v));
 }
 
 export interface PlanOptions {
@@ -84,11 +98,6 @@ export interface PlanOptions {
   rotation?: number;
   /** A --read-only run: variants of writing routes (and GETs carrying a write's method) are left out before the budget is shared. */
   readOnly?: boolean;
-  /**
-   * An axis of which every input keeps at least one variant, taken from the budget first: each route and sender
-   * then sends something its rule judges, however thin the budget (path spellings apply to every route and sender).
-   */
-  floorAxis?: Axis;
 }
 
 /** Whether sending the variant may change state: its route writes, or it carries a writing method in an override. */
@@ -106,12 +115,14 @@ export function variantsOf(input: OperatorInput, operators: readonly Operator[] 
 }
 
 /**
- * The variants of every input (a route and a sender each), within `budget` requests: fair over axes, then over the
- * inputs within an axis, spread within each input's list (its essential variants kept first).
+ * The variants of every input (a route and a sender each): the essential ones all, and of the others `budget`
+ * requests, fair over axes, then over the inputs within an axis, spread within each input's list (its preferred
+ * variants kept first).
  */
 export function planVariants(inputs: OperatorInput | OperatorInput[], budget: number, options: PlanOptions = {}): VariantPlan {
-  const { operators = CATALOGUE, rotation = 0, readOnly = false, floorAxis } = options;
-  const lists = [inputs].flat().map((input) => {
+  const { operators = CATALOGUE, rotation = 0, readOnly = false } = options;
+  const all = [inputs].flat();
+  const lists = all.map((input) => {
     const byAxis = variantsOf(input, operators);
     if (readOnly)
       for (const [axis, list] of byAxis)
@@ -123,29 +134,25 @@ export function planVariants(inputs: OperatorInput | OperatorInput[], budget: nu
   });
   const axes = AXES.filter((axis) => lists.some((l) => (l.get(axis)?.length ?? 0) > 0));
   const groups = axes.map((axis) => lists.map((l) => l.get(axis) ?? []));
-  // One variant of the floor axis per input that has some, before the budget's fair shares.
-  const floors = axes.map((axis, a) => groups[a].map((list): number => (axis === floorAxis && list.length > 0 ? 1 : 0)));
-  const floorTotal = (a: number) => floors[a].reduce((n, f) => n + f, 0);
+  // The budget is shared over what it may trim: the variants that are not essential.
+  const budgeted = (list: Variant[]) => list.filter((v) => !v.essential);
   const axisShares = fairShares(
-    groups.map((g, a) => g.reduce((n, list) => n + list.length, 0) - floorTotal(a)),
-    budget - axes.reduce((n, _axis, a) => n + floorTotal(a), 0),
-  ).map((share, a) => share + floorTotal(a));
-  const all = [inputs].flat();
+    groups.map((g) => g.reduce((n, list) => n + budgeted(list).length, 0)),
+    budget,
+  );
   const variants: Variant[] = [];
   const listShares: ListShare[] = [];
   const perAxis: AxisCount[] = [];
   const trimmed: string[] = [];
   axes.forEach((axis, a) => {
-    const sizes = groups[a].map((list) => list.length);
-    // The axis's essential variants (of every input) first, fairly; the rest of its share over the others.
-    const free = axisShares[a] - floorTotal(a);
-    const essentialSizes = groups[a].map((list, i) => Math.max(0, list.filter((v) => v.essential).length - floors[a][i]));
-    const essentialShares = fairShares(essentialSizes, free);
+    // The axis's preferred variants (of every input) first, fairly; the rest of its share over the others.
+    const preferredSizes = groups[a].map((list) => budgeted(list).filter((v) => v.preferred).length);
+    const preferredShares = fairShares(preferredSizes, axisShares[a]);
     const restShares = fairShares(
-      sizes.map((size, i) => size - floors[a][i] - essentialSizes[i]),
-      free - essentialShares.reduce((n, s) => n + s, 0),
+      groups[a].map((list, i) => budgeted(list).length - preferredSizes[i]),
+      axisShares[a] - preferredShares.reduce((n, s) => n + s, 0),
     );
-    const shares = sizes.map((_, i) => floors[a][i] + essentialShares[i] + restShares[i]);
+    const shares = groups[a].map((_, i) => preferredShares[i] + restShares[i]);
     // Each input's spread starts at a place of its own: lists cut to one or two do not all keep the same variant.
     const starts = all.map((input) => rotation + placeOf(`${input.route.operationId}|${input.sender}|${axis}`));
     const kept = groups[a].flatMap((list, i) => keep(list, shares[i], starts[i]));
@@ -156,13 +163,14 @@ export function planVariants(inputs: OperatorInput | OperatorInput[], budget: nu
           sender: all[i].sender,
           axis,
           planned: shares[i],
-          generated: list.length,
+          generated: budgeted(list).length,
           rotation: starts[i],
         });
     });
-    const generated = sizes.reduce((n, s) => n + s, 0);
+    const generated = groups[a].reduce((n, list) => n + list.length, 0);
+    const essential = groups[a].reduce((n, list) => n + list.length - budgeted(list).length, 0);
     variants.push(...kept);
-    perAxis.push({ axis, generated, planned: kept.length });
+    perAxis.push({ axis, generated, planned: kept.length, essential });
     if (kept.length < generated) trimmed.push(`${axis}: ${kept.length} of ${generated} kept (${generated - kept.length} trimmed)`);
   });
   return { variants, shares: listShares, budget, perAxis, trimmed };
@@ -173,9 +181,10 @@ export function variantsForRule(plan: VariantPlan, rule: Rule, operationId?: str
   return plan.variants.filter((v) => v.rule === rule && (operationId === undefined || v.request.intent.operationId === operationId));
 }
 
-/** The plan as printed: requests per axis, and what was trimmed. */
+/** The plan as printed: requests per axis (those sent whatever the budget apart), and what was trimmed. */
 export function describePlan(plan: VariantPlan): string {
   const total = plan.perAxis.reduce((n, a) => n + a.planned, 0);
+  const essential = plan.perAxis.reduce((n, a) => n + a.essential, 0);
   const axes = plan.perAxis.map((a) => `${a.axis} ${a.planned}${a.planned < a.generated ? `/${a.generated}` : ''}`).join(', ');
-  return `variant requests: ${total} of a budget of ${plan.budget} (per axis: ${axes})${plan.trimmed.length ? `; trimmed: ${plan.trimmed.join('; ')}` : ''}`;
+  return `variant requests: ${total}, ${essential} of them sent whatever the budget, the others within a budget of ${plan.budget} (per axis: ${axes})${plan.trimmed.length ? `; trimmed: ${plan.trimmed.join('; ')}` : ''}`;
 }

@@ -32,8 +32,12 @@ export interface VariantOptions {
   rawPath?: boolean;
   /** Another operation the exchange may be taken for (a method override's carrier). */
   alsoAs?: string;
-  /** Kept before the axis's other variants when a budget trims. */
+  /** Sent whatever the budget (`Variant.essential`). */
   essential?: boolean;
+  /** Kept before the axis's other variants when the budget trims (`Variant.preferred`). */
+  preferred?: boolean;
+  /** The listing's later pages are read too (`Variant.pages`). */
+  pages?: boolean;
 }
 
 /** One variant of the sender's base request: `change` gets the base without its intent. */
@@ -61,6 +65,8 @@ export function variantOf(
       ...(options.rawPath ? { rawPath: true as const } : {}),
       ...(options.alsoAs ? { judgeAs: [options.alsoAs] } : {}),
       ...(options.essential ? { essential: true as const } : {}),
+      ...(options.preferred && !options.essential ? { preferred: true as const } : {}),
+      ...(options.pages ? { pages: true as const } : {}),
     },
   ];
 }

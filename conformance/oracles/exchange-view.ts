@@ -3,6 +3,7 @@
 // variant spelling), the path's identifiers, and whether it was served.
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import { createRouteMatcher, type RouteMatcher } from '../../openapi/contract/route-matcher.ts';
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import type { LoggedExchange } from './logged-exchange.ts';
 
 export interface ExchangeView {
@@ -58,5 +59,5 @@ export function viewOf(entry: LoggedExchange, baseUrl: string): ExchangeView | u
     : match.kind === 'matched'
       ? [match.route.operationId]
       : [];
-  return { entry, operations, params, served: entry.status >= 200 && entry.status < 300 };
+  return { entry, operations, params, served: isSuccess(entry.status) };
 }

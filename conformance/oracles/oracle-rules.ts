@@ -45,7 +45,7 @@ const scopesOf = (view: ExchangeView, overrides: Overrides) =>
 const keyOf = (view: ExchangeView, ctx: JudgeContext) => (view.entry.auth.kind === 'key' ? ctx.keys.get(view.entry.auth.key) : undefined);
 const barred = (key: ResolvedKey | undefined, ctx: JudgeContext) => key !== undefined && !reachesBucket(key, ctx.settings.buckets.other);
 
-export const ORACLE_RULES: OracleRule[] = [
+export const ORACLE_RULES = [
   {
     slug: 'scope',
     area: 'scopes',
@@ -133,4 +133,7 @@ export const ORACLE_RULES: OracleRule[] = [
     broken: (view) =>
       view.served ? `${view.entry.status} for bucket ${view.params.bucketId} under workspace ${view.params.workspaceId}` : undefined,
   },
-];
+] as const satisfies readonly OracleRule[];
+
+/** The slug of a rule the suite judges (ORACLE-<slug>-<operationId>). */
+export type RuleSlug = (typeof ORACLE_RULES)[number]['slug'];

@@ -1,4 +1,4 @@
-// What a check (or a traffic task) sees as it runs: its context (the client,
+// What a check (or the traffic it sends) sees as it runs: its context (the client,
 // the settings, the keys chosen for its roles, the test files) and the run as
 // its process sees it (the run board, the shared test files, each route's
 // served proof, what the rules over every exchange read). The engine's

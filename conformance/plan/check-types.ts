@@ -76,7 +76,7 @@ export interface PlannedCheck {
   keys: Record<string, string[]>;
 }
 
-/** Names a route as the summary groups it. */
+/** `METHOD /path`: a route's name in check titles (their first words), in `CheckDef.route` and in the reports that group by route. */
 export function routeLabel(route: Route): string {
   return `${route.method} ${route.pathTemplate}`;
 }

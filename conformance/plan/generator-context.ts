@@ -16,11 +16,6 @@ export function scopeLevel(route: Route): Level {
   return route.scopeSource === 'seed' ? 'core' : 'profile';
 }
 
-/** `METHOD /path`, the first words of every route check's title. */
-export function routeTitle(route: Route): string {
-  return `${route.method} ${route.pathTemplate}`;
-}
-
 /** A key holding the route's scope that reaches the allowed bucket. */
 export function holder(route: Route, overrides: Overrides): KeyNeed {
   return { holds: [expectedScope(route, overrides)], reaches: route.bucketScoped ? ['allowed'] : undefined };

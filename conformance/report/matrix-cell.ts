@@ -1,6 +1,7 @@
 // One cell of the authorization matrix: the answer a key should get on a route
 // in a bucket (who may call what: oracles/who-may-call.ts, the same answer the
 // oracles judge by), what the run's exchanges showed, and whether the two agree.
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import { denyCauses, type DenyCause, type RouteNeeds } from '../oracles/who-may-call.ts';
 
 export type { DenyCause, RouteNeeds };
@@ -45,7 +46,7 @@ export function expectedAnswer(
 }
 
 /** The key of a status in an observation. */
-export const statusKey = (status: number): string => (status >= 200 && status < 300 ? SUCCESS : String(status));
+export const statusKey = (status: number): string => (isSuccess(status) ? SUCCESS : String(status));
 
 /** Adds one exchange's status to an observation. */
 export function observe(observed: Observed, status: number): void {

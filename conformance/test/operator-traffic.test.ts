@@ -1,42 +1,60 @@
-// Operator variants as the oracle checks send them: the run's plan (every
-// route and sender gets a path spelling, HEAD is never trimmed, the budget is
-// kept), the judgement of a served variant of a barred key by what a
+// Operator variants as the oracle checks send them: the run's plan (the
+// essential variants sent whatever the budget, the others within it; the
+// senders each rule judges), the judgement of a served variant of a barred key by what a
 // conforming server may answer it, the redaction of credentials a deployment
 // handed out, and the checks on the mock: a planted fault along an axis fails
 // the oracle check of its rule, with the replayed credential redacted, and the
 // correct mock passes it.
 import { describe, expect, it } from 'vitest';
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
+import { isSuccess } from '../../openapi/contract/route-table.ts';
 import { extendableRedactor } from '../http/credential-redactor.ts';
 import { createRedactor } from '../http/redact.ts';
+import { sendersOf } from '../operators/catalogue.ts';
 import { AXES } from '../operators/operator-types.ts';
 import type { ExchangeView } from '../oracles/exchange-view.ts';
 import type { LoggedExchange } from '../oracles/logged-exchange.ts';
 import { variantBreak } from '../oracles/variant-breaks.ts';
 import { operatorPlan } from '../traffic/operator-plan.ts';
-import { sendersOf } from '../traffic/variant-calls.ts';
 import { plantFaults, startBench, type Bench } from './support/check-bench.ts';
 
 describe('the run plan of operator variants', () => {
   const { plan, budget } = operatorPlan({ readOnly: false });
+  const essential = (p: typeof plan) => p.variants.filter((v) => v.essential);
 
-  it('keeps the budget (plus one path spelling per route and sender), the same in every process', () => {
-    const floors = loadRouteTable().reduce((n, r) => n + sendersOf(r).length, 0);
-    expect(plan.variants.length).toBeLessThanOrEqual(budget.requests + floors);
+  it('keeps the budget beside the essential variants, the same in every process', () => {
+    expect(plan.variants.length - essential(plan).length).toBeLessThanOrEqual(budget.requests);
     expect(budget.requests).toBe(900);
     const again = operatorPlan({ readOnly: false, maxRps: undefined });
     expect(again.plan.shares).toEqual(plan.shares);
   });
 
-  it('sends a path spelling of every route for every sender, and HEAD of every GET untrimmed', () => {
+  it('sends every essential variant whatever the budget: the documented path and plain spellings of every route for every sender, HEAD of every GET', () => {
+    const thin = operatorPlan({ readOnly: false, maxRps: 0.01 });
+    expect(thin.budget.requests).toBe(AXES.length);
+    expect(essential(thin.plan).length).toBe(essential(plan).length);
     for (const route of loadRouteTable())
-      for (const sender of sendersOf(route))
-        expect(
-          plan.shares.find((s) => s.operationId === route.operationId && s.sender === sender && s.axis === 'path-spelling')?.planned,
-        ).toBeGreaterThanOrEqual(1);
-    const head = plan.perAxis.find((a) => a.axis === 'head')!;
+      for (const sender of sendersOf(route)) {
+        const names = thin.plan.variants
+          .filter((v) => v.axis === 'path-spelling' && v.sender === sender && v.request.intent.operationId === route.operationId)
+          .map((v) => v.name);
+        expect(names, `${route.operationId} ${sender}`).toEqual(
+          expect.arrayContaining(['the path as documented', 'a trailing slash', 'a doubled slash before the last segment']),
+        );
+      }
+    const head = thin.plan.perAxis.find((a) => a.axis === 'head')!;
     expect(head.planned).toBe(head.generated);
     expect(plan.perAxis.map((a) => a.axis)).toEqual(AXES.filter((axis) => plan.perAxis.some((a) => a.axis === axis)));
+  });
+
+  it('names the senders each rule judges on a route: its own, the key that may for altered keys and the hierarchies', () => {
+    const p = operatorPlan({ readOnly: false });
+    expect(p.sendersFor('scope', 'listFiles')).toEqual(['lacking']);
+    expect(p.sendersFor('auth', 'listFiles')).toEqual(['none', 'lacking', 'holder']);
+    expect(p.sendersFor('bucket-limits', 'listFiles')).toEqual(['barred']);
+    expect(p.sendersFor('robustness', 'listFiles')).toEqual(['holder']);
+    expect(p.sendersFor('file-hierarchy', 'updateFile')).toEqual(['holder']);
+    expect(p.sendersFor('workspace-hierarchy', 'listFiles')).toEqual(['holder']);
   });
 
   it('scales with a published rate limit, and leaves writes out of a read-only run', () => {
@@ -54,7 +72,7 @@ describe('the run plan of operator variants', () => {
 /** A served exchange of a barred key's variant. */
 function view(url: string, text: string, conforming: 'refusal' | 'refusal-or-canonical' | 'no-5xx', status = 200): ExchangeView {
   const entry = { url, text, status, intent: { operationId: 'listFiles', variant: 'v', conforming } } as unknown as LoggedExchange;
-  return { entry, operations: ['listFiles'], params: {}, served: status >= 200 && status < 300 };
+  return { entry, operations: ['listFiles'], params: {}, served: isSuccess(status) };
 }
 
 describe('a served variant of a key barred from the other bucket', () => {

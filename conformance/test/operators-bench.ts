@@ -10,7 +10,7 @@ import { ApiClient, type ApiRequest } from '../http/api-client.ts';
 import { createRedactor, type Secret } from '../http/redact.ts';
 import { createTransport } from '../http/transport/create-transport.ts';
 import type { Transport } from '../http/transport/transport-types.ts';
-import { loadContract } from '../operators/catalogue.ts';
+import { loadContract } from '../operators/contract-fields.ts';
 import { credentialsSetBy } from '../http/set-credentials.ts';
 import type { BucketSeen, OperatorContract, RunSeen, Variant } from '../operators/operator-types.ts';
 

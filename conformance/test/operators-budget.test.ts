@@ -1,9 +1,9 @@
 // The variant budget and the plan: a budget that scales with the rate the
 // deployment accepts, max-min fair shares over axes and over routes and senders
-// within an axis, essential variants kept first, and a printed plan that says
-// what it trimmed.
+// within an axis, essential variants kept outside the budget and preferred ones
+// first, and a printed plan that says what it trimmed.
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../operators/catalogue.ts';
+import { loadContract } from '../operators/contract-fields.ts';
 import { budgetFor, describeBudget, DEFAULT_RPS } from '../operators/budget.ts';
 import { describePlan, fairShares, planVariants, spread, variantsForRule } from '../operators/plan-variants.ts';
 import { AXES, SENDERS } from '../operators/operator-types.ts';
@@ -57,15 +57,17 @@ describe('planVariants over the full route table', () => {
     expect(full.perAxis.map((a) => a.axis)).toEqual([...AXES]);
   });
 
-  it('trims every axis to its fair share and says so', () => {
+  it('keeps every essential variant and trims the others of every axis to its fair share, and says so', () => {
     const budget = 500;
     const plan = planVariants(inputs, budget);
-    expect(plan.variants.length).toBe(budget);
+    const essential = plan.variants.filter((v) => v.essential).length;
+    expect(essential).toBe(full.variants.filter((v) => v.essential).length);
+    expect(plan.variants.length).toBe(budget + essential);
     const share = fairShares(
-      plan.perAxis.map((a) => a.generated),
+      plan.perAxis.map((a) => a.generated - a.essential),
       budget,
     );
-    plan.perAxis.forEach((a, i) => expect(a.planned, a.axis).toBe(share[i]));
+    plan.perAxis.forEach((a, i) => expect(a.planned, a.axis).toBe(a.essential + share[i]));
     for (const a of plan.perAxis.filter((x) => x.planned < x.generated)) {
       expect(plan.trimmed).toContain(`${a.axis}: ${a.planned} of ${a.generated} kept (${a.generated - a.planned} trimmed)`);
     }
@@ -82,7 +84,7 @@ describe('planVariants over the full route table', () => {
       per.set(`${v.request.intent.operationId}/${v.sender}`, (per.get(`${v.request.intent.operationId}/${v.sender}`) ?? 0) + 1);
     expect(Math.max(...per.values()) - Math.min(...per.values())).toBeLessThanOrEqual(1);
     // Too few for all of them: every kept barred variant carries an id of the other bucket.
-    expect(mass.filter((v) => v.sender === 'barred').every((v) => v.essential)).toBe(true);
+    expect(mass.filter((v) => v.sender === 'barred').every((v) => v.preferred)).toBe(true);
   });
 
   it('leaves out every variant that may write in a read-only run', () => {
@@ -101,7 +103,13 @@ describe('planVariants over the full route table', () => {
     expect(scope.length).toBeGreaterThan(0);
     expect(scope.every((v) => v.sender === 'lacking' && v.request.intent.operationId === 'listFiles')).toBe(true);
     const auth = variantsForRule(full, 'auth', 'listFiles');
-    // Altered keys are sent by the key that may only: any other is refused whatever the form.
-    expect(new Set(auth.map((v) => v.sender))).toEqual(new Set(['none', 'holder']));
+    // Altered keys are sent by the key that may only (any other is refused whatever the form); the key lacking the
+    // scope goes inside other schemes, which carry no valid key.
+    expect(new Set(auth.map((v) => v.sender))).toEqual(new Set(['none', 'lacking', 'holder']));
+    expect(auth.filter((v) => v.sender === 'lacking').map((v) => v.name)).toEqual([
+      'the key in Basic, as "<key>:"',
+      'the key under the Token scheme',
+      'the key in a Digest header',
+    ]);
   });
 });

@@ -4,8 +4,8 @@
 // field, first/second/last positions in every id list), and every variant is a
 // well-formed request that names its route, axis, sender and rule.
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE, loadContract, operatorOf, operatorsFor } from '../operators/catalogue.ts';
-import { bodyFieldsOf, foreignFieldsOf, requiresNothing } from '../operators/contract-fields.ts';
+import { CATALOGUE, operatorOf, operatorsFor } from '../operators/catalogue.ts';
+import { bodyFieldsOf, foreignFieldsOf, loadContract, requiresNothing, serverSetFieldsOf } from '../operators/contract-fields.ts';
 import { edgeValuesOf } from '../operators/edge-values.ts';
 import { carriersOf } from '../operators/method-channel.ts';
 import { variantsOf } from '../operators/plan-variants.ts';
@@ -54,14 +54,36 @@ describe('every route gets the axes that apply, in derived counts', () => {
     }
   });
 
-  it('every path parameter of every bucket route gets an id from the other bucket or workspace', () => {
+  it('every path parameter of every bucket route gets an id from the other bucket, or (the workspace) a parent it does not belong to', () => {
     for (const route of contract.routes.filter((r) => r.bucketScoped)) {
       const names = variantsFor(route.operationId, 'barred', 'id-substitution').map((v) => v.name);
-      for (const p of route.pathParams)
+      for (const p of route.pathParams.filter((x) => x.name !== 'workspaceId'))
         expect(
           names.some((n) => n.startsWith(`{${p.name}} swapped`)),
           `${route.operationId} {${p.name}}`,
         ).toBe(true);
+      const nested = variantsFor(route.operationId, 'holder', 'hierarchy');
+      expect(
+        nested.map((v) => [v.name, v.rule, v.essential]),
+        route.operationId,
+      ).toEqual([
+        ...(route.agentForbidden ? [] : [['the allowed bucket named under another workspace', 'workspace-hierarchy', true]]),
+        ...(route.pathTemplate.includes('{fileId}') ? [["the other bucket's file under the allowed bucket", 'file-hierarchy', true]] : []),
+      ]);
+      const [underWorkspace, underBucket] = [
+        `/workspaces/${seen.otherWorkspaceId}/buckets/${seen.allowed.bucketId}`,
+        `/buckets/${seen.allowed.bucketId}/files/${seen.other.fileIds[0]}`,
+      ];
+      for (const v of nested) expect(v.request.path, v.name).toContain(v.rule === 'workspace-hierarchy' ? underWorkspace : underBucket);
+    }
+  });
+
+  it('every GET of a bucket is read, every page, by a key barred from the other bucket, whatever the budget', () => {
+    for (const route of contract.routes) {
+      const listings = variantsFor(route.operationId, 'barred', 'barred-listing');
+      expect(listings.length, route.operationId).toBe(route.method === 'GET' && route.bucketScoped ? 1 : 0);
+      for (const v of listings)
+        expect(v).toMatchObject({ pages: true, essential: true, rule: 'bucket-limits', conforming: 'refusal-or-canonical' });
     }
   });
 
@@ -100,6 +122,22 @@ describe('every route gets the axes that apply, in derived counts', () => {
         contract.routes.find((r) => r.operationId === 'updateFile')!,
       ).map(([n]) => n),
     ).toEqual(expect.arrayContaining(['path', 'size', 'status', 'name', 'sha256']));
+  });
+
+  it("reads the fields only a server sets on a record from the contract: a file's, not its tags, description or nullable hash", () => {
+    const listFiles = contract.routes.find((r) => r.operationId === 'listFiles')!;
+    expect(serverSetFieldsOf(contract, listFiles).map(([name]) => name)).toEqual([
+      'id',
+      'workspaceId',
+      'bucketId',
+      'path',
+      'name',
+      'size',
+      'contentType',
+      'status',
+      'createdAt',
+      'updatedAt',
+    ]);
   });
 
   it('every numeric and enum query parameter gets each of its edge values', () => {
@@ -143,8 +181,28 @@ describe('every route gets the axes that apply, in derived counts', () => {
     const names = variantsFor('listWorkspaces', 'holder', 'credential-form');
     expect(names.filter((v) => v.rule === 'auth').map((v) => v.name)).toContain('the key upper-cased');
     expect(names.filter((v) => v.rule === 'robustness').map((v) => v.name)).toContain('the key after a tab');
-    expect(variantsFor('listWorkspaces', 'none', 'credential-form')).toEqual([]);
     expect(variantsFor('listWorkspaces', 'none', 'credential-channel').length).toBe(2 * seen.credentials.length);
+    // The key lacking the scope in every form, whatever the budget: its spellings and the key beside a keyless
+    // line are it (scope), other schemes carry no valid key (auth).
+    const lacking = variantsFor('listFiles', 'lacking', 'credential-form');
+    expect(lacking.every((v) => v.essential)).toBe(true);
+    expect(lacking.filter((v) => v.rule === 'auth').map((v) => v.name)).toEqual([
+      'the key in Basic, as "<key>:"',
+      'the key under the Token scheme',
+      'the key in a Digest header',
+    ]);
+    expect(lacking.filter((v) => v.rule === 'scope').length).toBe(7);
+  });
+
+  it('malformed Authorization headers go without a key (auth) and from the key that may (robustness), whatever the budget', () => {
+    for (const route of contract.routes) {
+      const none = variantsFor(route.operationId, 'none', 'credential-form');
+      const holder = variantsFor(route.operationId, 'holder', 'credential-form').filter((v) => v.essential);
+      expect(none.map((v) => v.name)).toEqual(holder.map((v) => v.name));
+      expect(none.map((v) => [v.rule, v.conforming, v.essential])).toEqual(none.map(() => ['auth', 'refusal', true]));
+      expect(holder.map((v) => [v.rule, v.conforming])).toEqual(holder.map(() => ['robustness', 'no-5xx']));
+      expect(none.length).toBe(4);
+    }
   });
 });
 

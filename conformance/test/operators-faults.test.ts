@@ -27,6 +27,13 @@ const FAULTS: { fault: string; axis: Axis; sender: Sender }[] = [
   { fault: 'mass-assignment-partial', axis: 'mass-assignment-single', sender: 'barred' },
   { fault: 'body-bucket-id-every-write', axis: 'mass-assignment-single', sender: 'barred' },
   { fault: 'restore-body-bucket', axis: 'id-substitution', sender: 'barred' },
+  { fault: 'head-served-without-key', axis: 'head', sender: 'none' },
+  { fault: 'trailing-slash-skips-scope', axis: 'path-spelling', sender: 'lacking' },
+  { fault: 'malformed-auth-500', axis: 'credential-form', sender: 'none' },
+  { fault: 'workspace-ignored', axis: 'hierarchy', sender: 'holder' },
+  { fault: 'cross-bucket-file-access', axis: 'hierarchy', sender: 'holder' },
+  { fault: 'item-listings-span-buckets', axis: 'barred-listing', sender: 'barred' },
+  { fault: 'trash-listing-spans-buckets', axis: 'barred-listing', sender: 'barred' },
 ];
 
 /** The variants of the axes for the sender on every route where they apply. */

@@ -3,7 +3,7 @@
 // fields the schema declares), the input of an operator for a route and a
 // sender, and a tiny local judge that says whether an answer shows a variant
 // reached a fault (it is not the suite's oracle, only proof the variants bite).
-import { fillPath, type Route } from '../../openapi/contract/route-table.ts';
+import { fillPath, type Route, isSuccess } from '../../openapi/contract/route-table.ts';
 import type { Auth } from '../http/api-client.ts';
 import type { IntendedRequest } from '../oracles/logged-exchange.ts';
 import { bodyFieldsOf } from '../operators/contract-fields.ts';
@@ -116,7 +116,7 @@ function wholeValues(text: string): Set<string> {
  */
 export function brokenBy(variant: Variant, answer: Answer, seen: RunSeen, canonical?: Answer): string | undefined {
   if (answer.status >= 500) return `${answer.status}`;
-  const served = answer.status >= 200 && answer.status < 300;
+  const served = isSuccess(answer.status);
   if (!served || variant.conforming === 'no-5xx') return undefined;
   if (variant.conforming === 'refusal') return `${answer.status} to a ${variant.sender} sender`;
   if (canonical) return answer.text !== canonical.text ? `${answer.status} with other content than the URL as granted` : undefined;

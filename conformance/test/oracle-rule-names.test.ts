@@ -61,15 +61,16 @@ describe('the scope failure of a server that ignores scopes', () => {
           v.entry.owner === 'ORACLE-scope-listFiles' &&
           v.served &&
           v.operations.includes('listFiles') &&
-          /lacking the scope/.test(v.entry.intent?.variant ?? ''),
+          v.entry.intent?.axis === 'credential-form',
       );
     expect(served.map((v) => v.entry.intent?.variant).sort()).toEqual([
-      'the key lacking the scope after a tab',
-      'the key lacking the scope after two spaces',
-      'the key lacking the scope under a lowercase "bearer"',
-      'the key lacking the scope under an uppercase "BEARER"',
+      'the key after a tab',
+      'the key after two spaces',
+      'the key under a lower-case "bearer"',
+      'the key under an upper-case "BEARER"',
+      'the key with spaces around the value',
       // The mock's HTTP parser keeps the first of two Authorization lines, as many servers do.
-      'two Authorization headers: a key lacking the scope, then no key',
+      'two Authorization headers: the key, then no key',
     ]);
     expect(served.every((v) => v.entry.auth.kind === 'key')).toBe(true);
   }, 180_000);

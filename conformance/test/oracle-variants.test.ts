@@ -1,34 +1,37 @@
-// Request variants as traffic for the rules judged over every exchange (other
-// spellings of a path, method overrides, odd Authorization headers as traffic
-// tasks; HEAD and the other operator axes within the run's variant budget):
-// sent on the correct mock they add exchanges, each judged as the operation it
-// meant, and every rule holds; on a mock with one planted fault, the rule that
-// fault breaks fails with the variant named and a curl line that replays it.
+// Request variants as traffic for the rules judged over every exchange (the
+// operator catalogue's: its essential variants, the documented path and plain
+// spellings of it, HEAD, method overrides, odd Authorization headers, the
+// barred listings and the hierarchies, whatever the budget; the others within
+// the run's variant budget): sent on the correct mock they add exchanges, each
+// judged as the operation it meant, and every rule holds; on a mock with one
+// planted fault, the rule that fault breaks fails with the variant named and a
+// curl line that replays it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
+import { operatorPlan } from '../traffic/operator-plan.ts';
 import { notPassed, plantFaults, startBench, type Bench } from './support/check-bench.ts';
 
 const judges = (id: string) => id.startsWith('ORACLE-') || id.endsWith('-method-override-refused');
 // The mock shows a write at once: a short window keeps the override checks from idling.
 const FAST = { overrides: { consistencyWindowMs: 300 } };
 
-/** How many variant requests of traffic tasks the route table calls for, counted by hand from what each kind sends. */
-function expectedTaskVariants(): number {
+/** How many essential variants the route table calls for, counted by hand from what each kind sends. */
+function expectedEssential(): number {
   const routes = loadRouteTable();
   const senders = (r: { bucketScoped: boolean }) => (r.bucketScoped ? 4 : 3);
-  // The valid call as documented, a trailing and a doubled slash, an encoded literal segment, and an encoded id.
+  // The path as documented, a trailing and a doubled slash, an encoded literal segment, and an encoded id.
   const spellings = routes.reduce((n, r) => n + senders(r) * (r.pathParams.length ? 5 : 4), 0);
+  const heads = routes.reduce((n, r) => n + (r.method === 'GET' ? senders(r) : 0), 0);
   const pairs = routes.filter((r) => r.method !== 'GET' && routes.some((g) => g.method === 'GET' && g.pathTemplate === r.pathTemplate));
-  // Malformed headers are sent for the auth and the robustness rule each; odd headers carrying a key for auth and scope.
-  const odd = routes.length * (4 * 2 + 9 * 2);
+  // Malformed headers without a key and from the key that may; the key lacking the scope in 5 spellings, beside a keyless line twice, in 3 schemes.
+  const odd = routes.length * (4 + 4 + 5 + 2 + 3);
+  const listings = routes.filter((r) => r.method === 'GET' && r.bucketScoped).length;
   const hierarchy =
     routes.filter((r) => r.bucketScoped && !r.agentForbidden).length + routes.filter((r) => r.pathTemplate.includes('{fileId}')).length;
-  return spellings + pairs.length * 2 * 4 + odd + hierarchy;
+  return spellings + heads + pairs.length * 2 * 4 + odd + listings + hierarchy;
 }
 
-const variantViews = (bench: Bench) => bench.views().filter((v) => v.entry.intent && v.entry.owner.startsWith('ORACLE-'));
-/** The exchanges of traffic tasks (operator variants name their axis). */
-const taskViews = (bench: Bench) => variantViews(bench).filter((v) => !v.entry.intent?.axis);
+const variantViews = (bench: Bench) => bench.views().filter((v) => v.entry.intent?.axis && v.entry.owner.startsWith('ORACLE-'));
 
 describe('request variants on the correct mock', () => {
   let bench: Bench;
@@ -41,40 +44,55 @@ describe('request variants on the correct mock', () => {
     const started = performance.now();
     const outcomes = await bench.run((def) => judges(def.id), FAST);
     const ms = Math.round(performance.now() - started);
-    console.log(`oracle checks: ${Object.keys(outcomes).length}, ${variantViews(bench).length} variant exchanges in ${ms} ms`);
+    const views = variantViews(bench);
+    console.log(`oracle checks: ${Object.keys(outcomes).length}, ${views.length} variant exchanges in ${ms} ms`);
     expect(notPassed(outcomes)).toEqual({});
-    expect(taskViews(bench).length).toBe(expectedTaskVariants());
-    // Operator variants: within the default budget, HEAD of every GET by every sender among them (never trimmed).
-    const operatorViews = variantViews(bench).filter((v) => v.entry.intent?.axis);
-    expect(operatorViews.length).toBeGreaterThan(100);
-    expect(operatorViews.length).toBeLessThanOrEqual(900 + 150);
-    const heads = operatorViews.filter((v) => v.entry.intent?.axis === 'head');
+    // Every essential variant of the plan was sent, whatever the budget; the others within it.
+    const { plan, budget } = operatorPlan(bench.settings);
+    const essential = plan.variants.filter((v) => v.essential);
+    expect(essential.length).toBe(expectedEssential());
+    const key = (operationId: string, axis: string | undefined, variant: string | undefined) => `${operationId}|${axis}|${variant}`;
+    const sent = new Map<string, number>();
+    for (const v of views) {
+      const at = key(v.entry.intent!.operationId, v.entry.intent!.axis, v.entry.intent!.variant);
+      sent.set(at, (sent.get(at) ?? 0) + 1);
+    }
+    const planned = new Map<string, number>();
+    for (const v of essential) {
+      const at = key(v.request.intent.operationId, v.axis, v.name);
+      planned.set(at, (planned.get(at) ?? 0) + 1);
+    }
+    for (const [at, n] of planned) expect(sent.get(at) ?? 0, at).toBeGreaterThanOrEqual(n);
+    expect(views.length).toBeGreaterThan(essential.length);
+    expect(views.length).toBeLessThanOrEqual(essential.length + budget.requests + 150);
+    const heads = views.filter((v) => v.entry.intent?.axis === 'head');
     expect(heads.length).toBe(loadRouteTable().reduce((n, r) => n + (r.method === 'GET' ? (r.bucketScoped ? 4 : 3) : 0), 0));
 
     const { allowed } = bench.settings.buckets;
-    const views = taskViews(bench);
     const head = heads.find((v) => v.entry.sent.method === 'HEAD' && v.entry.url.endsWith('/files'));
     expect(head?.operations).toEqual(['listFiles']);
-    const encoded = views.find((v) => v.entry.intent?.variant?.includes('{bucketId}') && v.entry.url.includes('/automations'));
+    const encoded = views.find(
+      (v) =>
+        v.entry.owner === 'ORACLE-scope-listAutomations' &&
+        v.entry.intent?.variant === 'a percent-encoded character in {bucketId}' &&
+        v.entry.url.endsWith('/automations'),
+    );
     expect(encoded?.entry.url).not.toContain(`/buckets/${allowed}/`);
     expect(encoded?.params.bucketId).toBe(allowed);
-    const doubled = views.find((v) => v.entry.intent?.variant === 'doubled slash' && v.entry.url.includes('/trash'));
-    expect(doubled?.entry.url).toMatch(/\/\/trash/);
-    const override = views.find(
-      (v) => v.entry.intent?.variant === 'X-HTTP-Method-Override: PATCH' && v.entry.url.endsWith('/intelligence'),
+    const doubled = views.find(
+      (v) => v.entry.intent?.variant === 'a doubled slash before the last segment' && v.entry.url.endsWith('/trash'),
     );
-    expect(override?.operations).toEqual(['getIntelligence', 'updateIntelligence']);
-    expect(views.filter((v) => v.entry.intent?.alsoAs).length).toBe(32);
+    expect(doubled?.entry.url).toMatch(/\/\/trash$/);
+    const override = views.find(
+      (v) => v.entry.intent?.variant === 'GET carrying PATCH in X-HTTP-Method-Override' && v.entry.url.endsWith('/intelligence'),
+    );
+    expect(override?.operations).toEqual(['updateIntelligence', 'getIntelligence']);
     // Spellings a server may read as the key are judged as that key; other schemes and keyless lines as no valid key.
     const authOf = (variant: string) => views.find((v) => v.entry.intent?.variant?.startsWith(variant))?.entry.auth;
-    for (const variant of [
-      'two Authorization headers: no key',
-      'the key lacking the scope under a lowercase',
-      'the key lacking the scope after a tab',
-    ])
+    for (const variant of ['two Authorization headers: no key', 'the key under a lower-case', 'the key after a tab'])
       expect(authOf(variant), variant).toMatchObject({ kind: 'key' });
     expect(authOf('two Authorization headers, neither')).toEqual({ kind: 'invalid', how: '2 Authorization headers' });
-    expect(authOf('the key lacking the scope under the Token scheme')).toEqual({
+    expect(authOf('the key under the Token scheme')).toEqual({
       kind: 'invalid',
       how: 'an Authorization header with no valid key',
     });
@@ -110,7 +128,7 @@ const FAULTS: { fault: string; fails: string; shows: RegExp; curl: RegExp; holds
   {
     fault: 'trailing-slash-skips-scope',
     fails: 'ORACLE-scope-updateFile',
-    shows: /\((trailing|doubled) slash\): 200 to key/,
+    shows: /\(a (trailing|doubled) slash[^)]*\): 200 to key/,
     curl: /-X PATCH .*(\/'|\/\/)/,
     holds: 'ORACLE-auth-updateFile',
   },

@@ -8,11 +8,21 @@ import { holder, type GeneratorContext } from '../plan/generator-context.ts';
 import { expectedScope } from '../oracles/who-may-call.ts';
 import { callRequest, routePath } from '../client/request-builder.ts';
 import { limitAnswer, MAX_LIMIT_PROBES, nextLimitToTry, type LimitAnswer } from '../learn/page-size.ts';
-import type { TrafficTask } from './traffic-types.ts';
+import type { KeyNeed } from '../plan/check-types.ts';
+import type { CheckRun } from '../plan/check-run.ts';
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import { attributed, attributionOf } from '../run/attribution.ts';
 import type { CheckSession } from '../plan/check-run.ts';
 import { pickKeys } from '../plan/key-picker.ts';
+
+/** One request the learner needs, with the keys it sends with by role (a probe no configured key fits is not sent). */
+interface LearnProbe {
+  name: string;
+  keys: Record<string, KeyNeed>;
+  /** It sends a writing request (never sent in a --read-only run). */
+  writes: boolean;
+  run(ctx: CheckRun): Promise<void>;
+}
 
 const routeOf = (g: GeneratorContext, operationId: string): Route => {
   const route = g.routes.find((r) => r.operationId === operationId);
@@ -21,7 +31,7 @@ const routeOf = (g: GeneratorContext, operationId: string): Route => {
 };
 
 /** The learner's probes. */
-export function learnProbes(g: GeneratorContext): TrafficTask[] {
+export function learnProbes(g: GeneratorContext): LearnProbe[] {
   const listFiles = routeOf(g, 'listFiles');
   const listWorkspaces = routeOf(g, 'listWorkspaces');
   // A method no route of this path lists, on a path where no deployment could do harm with it (it only presigns).
@@ -30,8 +40,6 @@ export function learnProbes(g: GeneratorContext): TrafficTask[] {
   return [
     {
       name: 'learn: a key barred from the other bucket lists its files',
-      operationId: 'learn',
-      rules: ['learn'],
       keys: { barred: { holds: [reads], barredFrom: 'other' } },
       writes: false,
       async run(ctx) {
@@ -40,8 +48,6 @@ export function learnProbes(g: GeneratorContext): TrafficTask[] {
     },
     {
       name: 'learn: a request without a key',
-      operationId: 'learn',
-      rules: ['learn'],
       keys: {},
       writes: false,
       async run(ctx) {
@@ -50,8 +56,6 @@ export function learnProbes(g: GeneratorContext): TrafficTask[] {
     },
     {
       name: 'learn: a method the spec does not list',
-      operationId: 'learn',
-      rules: ['learn'],
       keys: { holder: holder(unlisted, g.overrides) },
       // Not a GET: a --read-only run sends none.
       writes: true,
@@ -61,8 +65,6 @@ export function learnProbes(g: GeneratorContext): TrafficTask[] {
     },
     {
       name: 'learn: the largest page a listing serves',
-      operationId: 'learn',
-      rules: ['learn'],
       keys: { reader: { holds: [reads], reaches: ['allowed'] } },
       writes: false,
       async run(ctx) {

@@ -10,17 +10,19 @@ import type { OperatorInput, RunSeen, Sender } from '../operators/operator-types
 import type { IntendedRequest } from '../oracles/logged-exchange.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import { pickKeys } from '../plan/key-picker.ts';
+import type { KeyNeed } from '../plan/check-types.ts';
+import type { Overrides } from '../config/config-types.ts';
+import { expectedScope, holdsScope } from '../oracles/who-may-call.ts';
+import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import { canCreateFixtures } from '../plan/planner.ts';
 import { bookOf } from '../operations/books.ts';
 import { validCall } from '../operations/valid-call.ts';
 import { callRequest, type BucketRole } from '../client/request-builder.ts';
-import { bodyFieldsOf } from '../operators/contract-fields.ts';
+import { bodyFieldsOf, loadContract } from '../operators/contract-fields.ts';
 import { valueAt } from '../operators/run-values.ts';
-import { keyNeed } from './variant-calls.ts';
-import { operatorContract } from './operator-plan.ts';
 
 /**
- * A writing route's valid calls for variants, apart from the traffic tasks' one: a served variant acts on its call,
+ * A writing route's valid calls for variants, apart from the checks' own: a served variant acts on its call,
  * and must not use up the call other variants need. The senders a conforming server may serve (the key that may, a
  * barred key on the allowed bucket) get one each; those it refuses (no key, a key lacking the scope) share one.
  */
@@ -36,11 +38,37 @@ export async function validRequestOf(ctx: CheckRun, route: Route, bucket: Bucket
   return { ...callRequest(route, ctx.settings, bucket, call, auth), intent: { operationId: route.operationId } };
 }
 
-/** The key a sender of the route sends with (undefined for no key), or why none fits. */
+/** The key a sender of the route needs: lacking its scope, barred from the other bucket while holding it, or holding it. */
+function keyNeed(sender: Exclude<Sender, 'none'>, route: Route, overrides: Overrides): KeyNeed {
+  const scope = expectedScope(route, overrides);
+  const reaches: KeyNeed['reaches'] = route.bucketScoped ? ['allowed'] : undefined;
+  if (sender === 'lacking') return { lacks: scope, reaches };
+  if (sender === 'barred') return { holds: [scope], reaches: ['allowed'], barredFrom: 'other' };
+  return { holds: [scope], reaches };
+}
+
+/**
+ * The key a sender of the route sends with (undefined for no key), or why none fits. Where several fit, one that
+ * also lacks the scopes of the path's other operations goes first for a key lacking the scope (a GET carrying
+ * the write's method is then refused as either), and one reaching both buckets for the key that may (the other
+ * bucket's file under the allowed bucket then breaks the hierarchy alone, never the key's bucketIds).
+ */
 export function senderKey(ctx: CheckRun, route: Route, sender: Sender): { key?: string } | { missing: string } {
   if (sender === 'none') return {};
-  const need = keyNeed(sender, route, ctx.settings.overrides).key;
-  const [key] = pickKeys(ctx.settings.keys, need, ctx.settings.buckets);
+  const { keys, buckets, overrides } = ctx.settings;
+  const need = keyNeed(sender, route, overrides);
+  const fitting = pickKeys(keys, { ...need, every: true }, buckets);
+  const siblings = loadRouteTable()
+    .filter((r) => r.pathTemplate === route.pathTemplate && r !== route)
+    .map((r) => expectedScope(r, overrides));
+  const declared = (name: string) => keys.find((k) => k.name === name)!;
+  const better =
+    sender === 'lacking'
+      ? fitting.find((name) => siblings.every((scope) => !holdsScope(declared(name), scope)))
+      : sender === 'holder' && route.bucketScoped
+        ? pickKeys(keys, { ...need, reaches: ['allowed', 'other'] }, buckets)[0]
+        : undefined;
+  const key = better ?? pickKeys(keys, need, buckets)[0];
   return key ? { key } : { missing: `no configured key fits the ${sender} sender` };
 }
 
@@ -50,7 +78,7 @@ export function senderKey(ctx: CheckRun, route: Route, sender: Sender): { key?: 
  */
 function seenWith(seen: RunSeen, route: Route, request: IntendedRequest): RunSeen {
   if (bookOf(route).proof?.spends !== 'trashed') return seen;
-  const ids = bodyFieldsOf(operatorContract(), route)
+  const ids = bodyFieldsOf(loadContract(), route)
     .filter((f) => f.kind === 'file' && f.shape !== 'path')
     .flatMap((f) => [valueAt(request.json, f.pointer)].flat())
     .filter((id): id is string => typeof id === 'string');
@@ -70,7 +98,7 @@ export async function operatorInput(ctx: CheckRun, route: Route, sender: Sender,
       route,
       sender,
       seen: seenWith(seen, route, allowed),
-      contract: operatorContract(),
+      contract: loadContract(),
       token: name ? () => ctx.api.token(name) : undefined,
       valid: { allowed, ...(other ? { other } : {}) },
     };

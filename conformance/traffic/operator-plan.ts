@@ -7,16 +7,25 @@
 import { fillPath, type Route } from '../../openapi/contract/route-table.ts';
 import type { RunSettings } from '../config/config-types.ts';
 import type { Auth } from '../http/api-client.ts';
-import { loadContract } from '../operators/catalogue.ts';
+import { sendersOf } from '../operators/catalogue.ts';
+import { loadContract } from '../operators/contract-fields.ts';
 import { budgetFor, type Budget } from '../operators/budget.ts';
-import type { Axis, BucketSeen, OperatorContract, OperatorInput, RunSeen, Sender } from '../operators/operator-types.ts';
+import {
+  SENDERS,
+  type Axis,
+  type BucketSeen,
+  type OperatorContract,
+  type OperatorInput,
+  type Rule,
+  type RunSeen,
+  type Sender,
+} from '../operators/operator-types.ts';
 import { planVariants, type VariantPlan } from '../operators/plan-variants.ts';
-import { sendersOf } from './variant-calls.ts';
 
 /**
- * The time a run gives operator variants at the deployment's rate: 180 s at the cautious default of 5 req/s is
- * 900 requests, a quarter of a core run's; a published --max-rps scales it. Enough that the axes needing less
- * than a fair share (HEAD, id substitution, replayed credentials) are never trimmed.
+ * The time a run gives the operator variants that are not essential at the deployment's rate: 180 s at the
+ * cautious default of 5 req/s is 900 requests, a quarter of a core run's; a published --max-rps scales it. Enough
+ * that the axes needing less than a fair share (id substitution, replayed credentials) are never trimmed.
  */
 export const VARIANT_TIME_MS = 180_000;
 
@@ -24,7 +33,10 @@ export const VARIANT_TIME_MS = 180_000;
 export interface OperatorPlan {
   budget: Budget;
   plan: VariantPlan;
+  /** How many of the list's budgeted variants to keep (beside its essential ones), and where the spread starts. */
   share(operationId: string, sender: Sender, axis: Axis): { planned: number; rotation: number };
+  /** The senders with variants on the route that the rule judges (an ORACLE-<rule>-<op> check sends theirs). */
+  sendersFor(rule: Rule, operationId: string): Sender[];
 }
 
 const key = (operationId: string, sender: Sender, axis: Axis) => `${operationId}|${sender}|${axis}`;
@@ -45,6 +57,7 @@ function placeholderSeen(contract: OperatorContract): RunSeen {
   });
   return {
     workspaceId: 'ws_plan',
+    otherWorkspaceId: 'ws_plan_other',
     allowed: bucket('a'),
     other: bucket('o'),
     credentials: [
@@ -77,13 +90,6 @@ function placeholderInput(contract: OperatorContract, seen: RunSeen, route: Rout
   };
 }
 
-let contract: OperatorContract | undefined;
-
-/** The run's contract, loaded once per process. */
-export function operatorContract(): OperatorContract {
-  return (contract ??= loadContract());
-}
-
 const plans = new Map<string, OperatorPlan>();
 
 /** The run's plan: the budget from its settings, shared fairly over axes, routes and senders (computed once per process). */
@@ -91,13 +97,18 @@ export function operatorPlan(settings: Pick<RunSettings, 'maxRps' | 'readOnly'>)
   const id = `${settings.maxRps ?? ''}|${settings.readOnly}`;
   const known = plans.get(id);
   if (known) return known;
-  const c = operatorContract();
+  const c = loadContract();
   const seen = placeholderSeen(c);
   const inputs = c.routes.flatMap((route) => sendersOf(route).map((sender) => placeholderInput(c, seen, route, sender)));
   const budget = budgetFor({ maxRps: settings.maxRps, timeBudgetMs: VARIANT_TIME_MS });
-  // Every route and sender sends at least one path spelling: each ORACLE check judges something of its own sender.
-  const plan = planVariants(inputs, budget.requests, { readOnly: settings.readOnly, floorAxis: 'path-spelling' });
+  const plan = planVariants(inputs, budget.requests, { readOnly: settings.readOnly });
   const shares = new Map(plan.shares.map((s) => [key(s.operationId, s.sender, s.axis), s]));
+  // Who sends what each rule judges: read from the plan, so a check prepares only the senders it needs.
+  const judging = new Map<string, Set<Sender>>();
+  for (const v of plan.variants) {
+    const at = `${v.rule}|${v.request.intent.operationId}`;
+    judging.set(at, (judging.get(at) ?? new Set()).add(v.sender));
+  }
   const made: OperatorPlan = {
     budget,
     plan,
@@ -107,6 +118,7 @@ export function operatorPlan(settings: Pick<RunSettings, 'maxRps' | 'readOnly'>)
       // A list the plan keeps whole is sent whole: the run's real one may be longer (more files seen, more URLs).
       return { planned: found.planned >= found.generated ? Number.MAX_SAFE_INTEGER : found.planned, rotation: found.rotation };
     },
+    sendersFor: (rule, operationId) => SENDERS.filter((sender) => judging.get(`${rule}|${operationId}`)?.has(sender)),
   };
   plans.set(id, made);
   return made;

@@ -2,16 +2,17 @@
 // read once per run by whichever check asks first: each bucket's file ids,
 // trashed file ids and paths (its test files, and a short page of each of its
 // paging listings, read by a key reaching it), a next-page cursor of each such
-// listing, the presigned URLs each URL-granting route gives for it, and the
+// listing, the presigned URLs each URL-granting route gives for it, another
+// workspace than the run's (one the key lists, or an id of none), and the
 // credentials (cookies, token-like headers) the deployment set on those
 // authenticated answers. Learned credentials are redacted from then on.
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
-import type { Route } from '../../openapi/contract/route-table.ts';
+import { isSuccess, type Route } from '../../openapi/contract/route-table.ts';
 import type { Exchange } from '../http/api-client.ts';
 import { listedItems } from '../listing/listing-items.ts';
 import { nextLink } from '../listing/link-header.ts';
 import { credentialLabel, credentialsSetBy } from '../http/set-credentials.ts';
-import { propertiesOf } from '../operators/contract-fields.ts';
+import { loadContract, propertiesOf } from '../operators/contract-fields.ts';
 import type { BucketSeen, RunSeen } from '../operators/operator-types.ts';
 import { expectedScope } from '../oracles/who-may-call.ts';
 import type { CheckRun } from '../plan/check-run.ts';
@@ -19,8 +20,7 @@ import type { SharedFixtures } from '../plan/fixture-types.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
 import { canCreateFixtures } from '../plan/planner.ts';
 import { judgedSetupStep } from '../client/judged-setup.ts';
-import { callRequest, type BucketRole } from '../client/request-builder.ts';
-import { operatorContract } from './operator-plan.ts';
+import { callRequest, routeById, type BucketRole } from '../client/request-builder.ts';
 import { validRequestOf } from './operator-inputs.ts';
 
 /** A next-page cursor an answer gives: a string field named like one, or the `cursor` of its Link rel="next". */
@@ -45,7 +45,7 @@ function shortPage(route: Route): Record<string, string> {
 }
 
 /** Routes whose answer grants a URL (a presigned upload or download). */
-const grantsUrl = (route: Route) => 'url' in propertiesOf(operatorContract().doc, { $ref: route.successSchemaRef });
+const grantsUrl = (route: Route) => 'url' in propertiesOf(loadContract().doc, { $ref: route.successSchemaRef });
 
 /** One bucket as a key reaching it sees it, and the answers it read. */
 async function readBucket(ctx: CheckRun, bucket: BucketRole, fixtures: SharedFixtures, answers: Exchange[]): Promise<BucketSeen> {
@@ -68,7 +68,7 @@ async function readBucket(ctx: CheckRun, bucket: BucketRole, fixtures: SharedFix
       if (!key) return;
       const request = callRequest(route, settings, bucket, { query: shortPage(route) }, { key });
       const answer = await ctx.api.send(request).catch(() => undefined);
-      if (!answer || answer.status < 200 || answer.status >= 300) return;
+      if (!answer || !isSuccess(answer.status)) return;
       answers.push(answer);
       const cursor = cursorOf(answer);
       if (cursor) seen.cursors[route.operationId] = cursor;
@@ -98,6 +98,20 @@ async function readBucket(ctx: CheckRun, bucket: BucketRole, fixtures: SharedFix
   return { ...seen, fileIds: unique(seen.fileIds), trashedFileIds: unique(seen.trashedFileIds), paths: unique(seen.paths) };
 }
 
+/** A workspace id other than the run's: one the workspace listing shows (read by a harness key), else one no deployment has. */
+async function otherWorkspace(ctx: CheckRun, answers: Exchange[]): Promise<string> {
+  const route = routeById('listWorkspaces');
+  const key = pickHarnessKey(ctx.settings.keys, [expectedScope(route, ctx.settings.overrides)], undefined);
+  const answer = key ? await ctx.api.send(callRequest(route, ctx.settings, 'allowed', {}, { key })).catch(() => undefined) : undefined;
+  if (answer && isSuccess(answer.status)) answers.push(answer);
+  const listed = answer && isSuccess(answer.status) ? listedItems<{ id?: unknown }>(answer.json).map((w) => w.id) : [];
+  const other = listed
+    .filter((id) => typeof id === 'string' || typeof id === 'number')
+    .map(String)
+    .find((id) => id !== ctx.settings.workspaceId);
+  return other ?? `${ctx.settings.workspaceId}-not-its-workspace`;
+}
+
 /** What the run has seen, read once per run; the credentials it holds are redacted in this process from then on. */
 export async function runSeen(ctx: CheckRun): Promise<RunSeen> {
   const seen = await ctx.session.shared('operators:seen', () =>
@@ -108,11 +122,12 @@ export async function runSeen(ctx: CheckRun): Promise<RunSeen> {
         : ctx.fixtures;
       const allowed = await readBucket(ctx, 'allowed', fixtures, answers);
       const other = await readBucket(ctx, 'other', fixtures, answers);
+      const otherWorkspaceId = await otherWorkspace(ctx, answers);
       const tokens = ctx.api.secrets().map((s) => s.token);
       const credentials = [
         ...new Map(answers.flatMap((a) => credentialsSetBy(a.headers, tokens)).map((c) => [`${c.via}:${c.name}`, c])).values(),
       ];
-      return { workspaceId: ctx.settings.workspaceId, allowed, other, credentials } satisfies RunSeen;
+      return { workspaceId: ctx.settings.workspaceId, otherWorkspaceId, allowed, other, credentials } satisfies RunSeen;
     }),
   );
   for (const c of seen.credentials) ctx.api.redact.add?.({ env: credentialLabel(c), token: c.value });

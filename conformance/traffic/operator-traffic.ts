@@ -1,18 +1,20 @@
 // Sends the operator variants an ORACLE-<rule>-<op> check owns: for each
-// sender of the route whose variants that rule judges (its own sender; for
-// auth also the altered keys of the key that may), the catalogue's variants of the
-// route's real valid call, cut to the run's plan (operator-plan.ts), each
-// logged with what a conforming server may answer it. A variant carrying the
-// URL as granted (a presigned URL outside the API) is compared here.
-import type { Route } from '../../openapi/contract/route-table.ts';
+// sender of the route with variants that rule judges (the plan says which:
+// its own sender; for auth also the altered keys of the key that may; for a
+// hierarchy the key that may), the catalogue's variants of the route's real
+// valid call, its essential ones all and the others cut to the run's plan
+// (operator-plan.ts), each logged with what a conforming server may answer
+// it. A listing variant is read every page; a variant carrying the URL as
+// granted (a presigned URL outside the API) is compared here.
+import { isSuccess, type Route } from '../../openapi/contract/route-table.ts';
 import type { Exchange } from '../http/api-client.ts';
 import { variantsOf, keep, variantWrites } from '../operators/plan-variants.ts';
-import { RULE_OF_SENDER, type Axis, type Rule, type Sender, type Variant } from '../operators/operator-types.ts';
+import type { Axis, Rule, Sender, Variant } from '../operators/operator-types.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import { operatorPlan } from './operator-plan.ts';
 import { operatorInput } from './operator-inputs.ts';
 import { runSeen } from './operator-seen.ts';
-import { sendersOf } from './variant-calls.ts';
+import { readPages } from '../client/read-back.ts';
 
 /** What a check's variants did: how many each axis sent, why a sender sent none, and what a compared URL showed. */
 export interface OperatorTraffic {
@@ -20,12 +22,6 @@ export interface OperatorTraffic {
   notSent: string[];
   /** Presigned-URL variants served with other content than the URL as granted (no rule over the API reads them). */
   findings: { axis: Axis; what: string; exchange: Exchange }[];
-}
-
-/** The senders whose variants the rule judges on the route. */
-export function sendersFor(rule: Rule, route: Route): Sender[] {
-  // The altered keys of the key that may are no key at all: the auth rule judges those.
-  return sendersOf(route).filter((s) => RULE_OF_SENDER[s] === rule || (rule === 'auth' && s === 'holder'));
 }
 
 /** The planned variants of one sender on the route that the rule judges. */
@@ -46,11 +42,17 @@ async function plannedVariants(ctx: CheckRun, rule: Rule, route: Route, sender: 
 /** Sends one variant as logged traffic; a variant with a canonical request is compared with its answer. */
 async function sendVariant(ctx: CheckRun, v: Variant, traffic: OperatorTraffic): Promise<void> {
   const request = { ...v.request, intent: { ...v.request.intent, conforming: v.conforming }, ...(v.rawPath ? { rawPath: true } : {}) };
+  // A listing read page by page, as its paging gives them: every page is judged (a page not served ends the read).
+  if (v.pages) {
+    const read = await readPages(ctx.api, request, { verify: () => undefined }).catch(() => undefined);
+    if (read) traffic.sent.set(v.axis, (traffic.sent.get(v.axis) ?? 0) + 1);
+    return;
+  }
   // A request the transport could not send (a header value it refuses) or that got no answer proves nothing either way.
   const answer = await ctx.api.send(request).catch(() => undefined);
   if (!answer) return;
   traffic.sent.set(v.axis, (traffic.sent.get(v.axis) ?? 0) + 1);
-  if (!v.canonical || answer.status < 200 || answer.status >= 300) return;
+  if (!v.canonical || !isSuccess(answer.status)) return;
   const granted = await ctx.api.send(v.canonical).catch(() => undefined);
   if (granted && granted.text !== answer.text)
     traffic.findings.push({
@@ -64,11 +66,13 @@ async function sendVariant(ctx: CheckRun, v: Variant, traffic: OperatorTraffic):
 export async function sendOperatorTraffic(ctx: CheckRun, rule: Rule, route: Route): Promise<OperatorTraffic> {
   const traffic: OperatorTraffic = { sent: new Map(), notSent: [], findings: [] };
   await Promise.all(
-    sendersFor(rule, route).map(async (sender) => {
-      const variants = await plannedVariants(ctx, rule, route, sender);
-      if (typeof variants === 'string') return traffic.notSent.push(`operator variants: ${variants}`);
-      for (const v of variants) await sendVariant(ctx, v, traffic);
-    }),
+    operatorPlan(ctx.settings)
+      .sendersFor(rule, route.operationId)
+      .map(async (sender) => {
+        const variants = await plannedVariants(ctx, rule, route, sender);
+        if (typeof variants === 'string') return traffic.notSent.push(`operator variants: ${variants}`);
+        for (const v of variants) await sendVariant(ctx, v, traffic);
+      }),
   );
   return traffic;
 }

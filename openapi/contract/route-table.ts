@@ -81,6 +81,9 @@ function readParams(doc: ApiDocument, pathItem: OpenAPIV3_1.PathItemObject, op: 
   return params;
 }
 
+/** A 2xx status: success (RFC 9110 §15.3). The seed states no success code, so any 2xx is one. */
+export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+
 function readRoute(doc: ApiDocument, pathTemplate: string, method: HttpMethod, pathItem: OpenAPIV3_1.PathItemObject): Route {
   const op = pathItem[method.toLowerCase() as Lowercase<HttpMethod>] as OpenAPIV3_1.OperationObject;
   const where = `${method} ${pathTemplate}`;
@@ -90,7 +93,7 @@ function readRoute(doc: ApiDocument, pathTemplate: string, method: HttpMethod, p
   const scopeGap = (op as Record<string, unknown>)['x-scope-assumed'] as string | undefined;
 
   const statuses = Object.keys(op.responses ?? {}).map(Number);
-  const successStatus = statuses.find((s) => s >= 200 && s < 300);
+  const successStatus = statuses.find(isSuccess);
   if (successStatus === undefined) throw new Error(`${where} documents no success response`);
   const success = resolveRef<OpenAPIV3_1.ResponseObject>(doc, op.responses![String(successStatus)]);
   const successMedia = success.content?.['application/json'];
