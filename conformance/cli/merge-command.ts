@@ -16,6 +16,7 @@ import { withBaseline } from '../report/run-verdict.ts';
 import { mergeSummaries, ShardSetError } from '../report/shard-set.ts';
 import { verdictOf, type Summary } from '../report/summary.ts';
 import { writeReports } from '../report/write-reports.ts';
+import { writeMatrixFiles } from '../report/matrix-files.ts';
 import { runPlaywright } from './run-playwright.ts';
 import { MERGED_SUMMARY_ENV } from '../playwright/merge-env.ts';
 
@@ -51,6 +52,7 @@ export async function mergeShards(dirs: string[], reportDir: string, baseline: B
   const out = resolve(reportDir);
   try {
     writeReports(out, merged, 'conformance-results.json', { junit: false });
+    writeMatrixFiles(out, merged);
     const code = await runPlaywright(['merge-reports', '--config', MERGE_CONFIG, blobs], {
       ...process.env,
       BUCKETKIT_REPORT_DIR: out,

@@ -39,7 +39,8 @@ export function defineBucketkitConfig(options: BucketkitConfigOptions): Playwrig
     ],
     projects: [
       ...(options.checks === false ? [] : [{ name: 'conformance', testDir: join(here, '..', 'specs'), testMatch: /\.spec\.[jt]s$/ }]),
-      { name: 'your tests', testDir: resolve(options.testDir) },
+      // Relative to this config file, as Playwright resolves every path of a config (not to the working directory).
+      { name: 'your tests', testDir: options.testDir },
     ],
   });
 }

@@ -18,7 +18,9 @@ import { buildOrderLines } from '../report/build-order.ts';
 import { writeMatrixFiles } from '../report/matrix-files.ts';
 import type { CheckResult } from '../report/outcome.ts';
 import { runVerdict } from '../report/run-verdict.ts';
-import type { Summary } from '../report/summary.ts';
+import { buildSummary, type Summary } from '../report/summary.ts';
+import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
+import { routeLabel } from '../plan/check-types.ts';
 import { writeReports } from '../report/write-reports.ts';
 import { checkResultOf, isCheckTest } from './result-of-test.ts';
 import { RUN_ENV } from './run-env.ts';
@@ -31,7 +33,7 @@ import { quietOnClosedPipe } from './closed-pipe.ts';
 import { createRedactor } from '../http/redact.ts';
 
 /** The error the global teardown throws to fail a run that gave no verdict (global-setup.ts). */
-const VERDICT_ERROR = /^bucketkit: (PASSED|FAILED|INCOMPLETE|NO RESULTS|WRONG BASE URL OR KEYS) \(exit \d\): /;
+const VERDICT_ERROR = /^(Error: )?bucketkit: (PASSED|FAILED|INCOMPLETE|NO RESULTS|WRONG BASE URL OR KEYS|NOT BUILT YET) \(exit \d\): /;
 
 export default class ResultsReporter implements Reporter {
   private readonly checks = new Map<string, CheckResult>();
@@ -75,7 +77,8 @@ export default class ResultsReporter implements Reporter {
     // The global teardown's verdict error is for runs without this reporter: here the verdict line ends the run.
     if (VERDICT_ERROR.test(message)) return;
     // A config or set-up error stops the run before any test: say it plainly, the fix is in its message.
-    console.error(message.startsWith('bucketkit: ') ? message : `bucketkit: ${message}`);
+    const plainMessage = message.replace(/^Error: (?=bucketkit: )/, '');
+    console.error(plainMessage.startsWith('bucketkit: ') ? plainMessage : `bucketkit: ${plainMessage}`);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -109,7 +112,7 @@ export default class ResultsReporter implements Reporter {
     const merged = process.env[MERGED_SUMMARY_ENV];
     if (merged) return this.endMerge(merged);
     const runDir = process.env[RUN_ENV.runDir];
-    if (!runDir) return undefined;
+    if (!runDir) return this.endPlainMerge();
     const settings = readSettings(runDir);
     const reportDir = resolve(runDir, '..');
     const file = join(reportDir, 'summary.json');
@@ -128,9 +131,10 @@ export default class ResultsReporter implements Reporter {
     const verdict = runVerdict(summary);
     for (const line of [...buildOrderLines(summary), ...rootCauseLines(summary), ...failureList(summary.checks)]) console.log(line);
     const t = summary.totals;
-    console.log(
-      `\nconformance (${summary.level}): ${t.pass} passed, ${t.fail} failed, ${t.unbuilt} not built yet, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} could not run, ${t.unserved} not served; reports in ${reportDir}`,
-    );
+    if (summary.checks.length)
+      console.log(
+        `\nconformance (${summary.level}): ${t.pass} passed, ${t.fail} failed, ${t.unbuilt} not built yet, ${t.skip} skipped, ${t.disabled} disabled, ${t.error} could not run, ${t.unserved} not served; reports in ${reportDir}`,
+      );
     for (const line of runNotes(summary, reportDir)) console.log(line);
     const users = summary.userTests ?? [];
     const failedUsers = users.filter((u) => u.status === 'failed').length;
@@ -152,6 +156,34 @@ export default class ResultsReporter implements Reporter {
     for (const problem of guarded.harnessProblems.slice(summary.harnessProblems.length)) console.log(`harness problem: ${problem}`);
     if (guarded !== summary)
       console.log(`${runVerdict(guarded).label} (exit ${runVerdict(guarded).exitCode}): ${runVerdict(guarded).reason}`);
+  }
+
+  /**
+   * Playwright's own merge-reports of shard blobs with this reporter, without the kit's merged summary: the verdict
+   * of the tests it shows still titles the report (no run dir to read: only what the tests carry).
+   */
+  private endPlainMerge(): { status: FullResult['status'] } | undefined {
+    if (this.checks.size === 0) return undefined;
+    const checks = [...this.checks.values()].map(
+      ({ steps: _steps, keys: _keys, verifiesKey: _verifiesKey, ...c }) => c as Summary['checks'][number],
+    );
+    const summary = buildSummary(
+      {
+        runId: 'merged',
+        baseUrl: '',
+        level: checks.some((c) => c.level === 'profile') ? 'profile' : 'core',
+        readOnly: false,
+        checks,
+        harnessProblems: [],
+      },
+      loadRouteTable().map(routeLabel),
+    );
+    const verdict = runVerdict(summary);
+    process.env.PLAYWRIGHT_HTML_TITLE = htmlTitle(summary, verdict, 'authorization-matrix.html');
+    console.log(
+      `${verdict.label} (exit ${verdict.exitCode}): ${verdict.reason} (from the merged tests alone; --merge also writes the merged summary)`,
+    );
+    return { status: verdict.exitCode === 0 ? 'passed' : 'failed' };
   }
 
   /** A merge: the merged tests must be the merged summary's checks, each once, as each ended; the report is titled with its verdict. */

@@ -26,6 +26,8 @@ export function runNotes(summary: Summary, reportDir: string): string[] {
     lines.push(
       `${keptFiles} test file(s) kept so the failing checks' curl commands reproduce; remove them with --cleanup ${join(reportDir, 'run', 'ledger.jsonl')} (same config and keys)`,
     );
+  if (summary.checks.length === 0 && summary.userTests?.length)
+    lines.push("the kit's checks were not part of this run (checks: false): only your own tests ran, each judged by the seed's rules");
   lines.push(...unexercisedLines(summary));
   return lines;
 }

@@ -17,6 +17,8 @@ const short = (text: string) => (text.length > SHORT ? `${text.slice(0, SHORT - 
 
 /** Each route of the summary that no check other than its served check judged, with why. */
 export function unexercisedRoutes(s: Summary): UnexercisedRoute[] {
+  // A run of a user's own tests alone (checks: false) ran no check of any route: one line says so (runNotes).
+  if (s.checks.length === 0) return [];
   const servedIds = new Set(loadRouteTable().map((r) => checkIds.served(r.operationId)));
   return Object.keys(s.routes).flatMap((route) => {
     const checks = s.checks.filter((c) => c.route === route);
