@@ -129,7 +129,7 @@ describe('a run always ends', () => {
           '--level',
           'core',
           '--grep',
-          '@auth',
+          'AUTH-',
           '--workers',
           '2',
           '--concurrency',
@@ -145,7 +145,10 @@ describe('a run always ends', () => {
         await new Promise((r) => setTimeout(r, 50));
         // A worker a few checks into the run, in the middle of one (its requests hold slots of the run's board).
         const worker = workerMidCheck(join(dir, 'run'));
-        if (worker) (process.kill(worker, 'SIGKILL'), (killed = worker));
+        if (worker) {
+          process.kill(worker, 'SIGKILL');
+          killed = worker;
+        }
       }
       expect(killed).toBeDefined();
       const code = await ended;
