@@ -1,10 +1,13 @@
 // Vitest runs the unit and integration tests only; Playwright owns conformance/.
+// Most of the heavy files wait on servers and child processes: more files at a
+// time than the two cores keep both busy (Vitest's default is cores − 1).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['openapi/test/**/*.test.ts', 'mocks/test/**/*.test.ts', 'scripts/test/**/*.test.ts', 'conformance/test/**/*.test.ts'],
     testTimeout: 20_000,
+    maxWorkers: Number(process.env.BUCKETKIT_TEST_WORKERS ?? 4),
     reporters: ['default', ['json', { outputFile: 'reports/vitest-results.json' }]],
   },
 });
