@@ -60,6 +60,30 @@ describe('Retry-After is waited out', () => {
     expect(api.received).toHaveLength(2);
   });
 
+  it("503 with Retry-After holds back only the request that got it: the key's other requests go on meanwhile", async () => {
+    // A sick backend behind a balancer: the first request is answered 503 with Retry-After, every other one at once.
+    const api = await server(limitedFirst(1, () => ({ 'retry-after': '1' }), 503));
+    const client = transport({ baseUrl: api.origin, concurrency: 4 });
+    const first = client.send(get(`${api.origin}/first`));
+    await new Promise((r) => setTimeout(r, 50));
+    const others = await Promise.all(Array.from({ length: 8 }, (_, i) => client.send(get(`${api.origin}/other-${i}`))));
+    expect((await first).status).toBe(200);
+    expect(others.every((o) => o.status === 200 && o.attempts === 1)).toBe(true);
+    // The others reached the server while the first waited out its second: they came before its resend.
+    const resend = api.received.findLastIndex((r) => r.url === '/first');
+    expect(api.received.slice(0, resend).filter((r) => r.url.startsWith('/other-'))).toHaveLength(8);
+  });
+
+  it('503s with Retry-After in a row hold back the whole key, as a rate limit does', async () => {
+    const api = await server(limitedFirst(3, () => ({ 'retry-after': '1' }), 503));
+    const client = transport({ baseUrl: api.origin, concurrency: 1 });
+    const got = await Promise.all([client.send(get(`${api.origin}/a`)), client.send(get(`${api.origin}/b`))]);
+    expect(got.map((g) => g.status)).toEqual([200, 200]);
+    // After the third in a row, the key's next request waited out the Retry-After too (the group paused).
+    const at = api.received.map((r) => r.at);
+    expect(at.at(-1)! - at[2]).toBeGreaterThanOrEqual(950);
+  });
+
   it('429 without Retry-After backs off 1 s, then 2 s', async () => {
     const api = await server(limitedFirst(2, () => ({})));
     const client = transport({ baseUrl: api.origin });

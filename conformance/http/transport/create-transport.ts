@@ -107,8 +107,14 @@ export function createTransport(config: TransportConfig): Transport {
         await gate.release(group, { kind: 'answered' });
         throw new RateLimitedError(answer.status, limited.askedMs, attempts, plan.cap, plan.limit);
       }
-      await gate.release(group, { kind: 'limited', waitMs: plan.waitMs });
       counts.retries++;
+      if (limited.kind === 'unavailable') {
+        // This request waits out its Retry-After holding no slot; the group's other requests go on meanwhile.
+        await gate.release(group, { kind: 'unavailable', waitMs: plan.waitMs });
+        backoffMs = plan.waitMs;
+        continue;
+      }
+      await gate.release(group, { kind: 'limited', waitMs: plan.waitMs });
     }
   };
 

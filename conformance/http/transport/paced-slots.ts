@@ -7,7 +7,12 @@
 import { createPacer } from './pacer.ts';
 
 /** How an attempt ended, for the pacing of its group. */
-export type Attempt = { kind: 'answered' } | { kind: 'limited'; waitMs: number } | { kind: 'no-answer' };
+export type Attempt =
+  | { kind: 'answered' }
+  | { kind: 'limited'; waitMs: number }
+  /** A 503 with Retry-After: this request waits; its group slows only when such answers come in a row. */
+  | { kind: 'unavailable'; waitMs: number }
+  | { kind: 'no-answer' };
 
 /** What a transport asks before each attempt and tells after it. */
 export interface SendGate {
@@ -76,6 +81,7 @@ export class PacedSlots implements SendGate {
     this.slots.give();
     if (attempt.kind === 'answered') this.pacer.accepted(group);
     else if (attempt.kind === 'limited') this.pacer.limited(group, attempt.waitMs);
+    else if (attempt.kind === 'unavailable') this.pacer.unavailable(group, attempt.waitMs);
   }
 
   /** Frees a slot whose holder went away without releasing it: no attempt to learn from. */

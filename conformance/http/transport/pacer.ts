@@ -9,6 +9,8 @@ const WINDOW_MS = 1000;
 const MIN_RATE = 0.5;
 // After a 429, each calm second adds this share of the lowered rate (at least one request per second).
 const RAISE_SHARE = 0.1;
+// 503s with Retry-After in a row (no answer between) that say the whole group should wait, as after a 429.
+const UNAVAILABLE_STREAK = 3;
 
 interface Waiter {
   resolve(epoch: number): void;
@@ -28,6 +30,8 @@ interface Group {
   epoch: number;
   /** When recent answers that were not rate-limited came (at most one window back). */
   accepted: number[];
+  /** 503s with Retry-After since the group's last answer. */
+  unavailableInARow: number;
   timer?: NodeJS.Timeout;
 }
 
@@ -44,6 +48,11 @@ export interface Pacer {
   accepted(group: string): void;
   /** A rate-limited answer: the group waits `waitMs`, then goes on at about the rate the server accepted. */
   limited(group: string, waitMs: number): void;
+  /**
+   * A 503 with Retry-After: the request that got it waits on its own (a load balancer's sick backend answers one
+   * request in twenty so); only several in a row with no answer between slow the group as a rate limit would.
+   */
+  unavailable(group: string, waitMs: number): void;
   /** Rejects every waiting request. */
   close(reason: Error): void;
 }
@@ -68,7 +77,11 @@ export function createPacer(maxRps?: number): Pacer {
 
   const groupOf = (name: string): Group => {
     let group = groups.get(name);
-    if (!group) groups.set(name, (group = { queue: [], base: Infinity, calmSince: 0, nextAt: 0, pausedUntil: 0, epoch: 0, accepted: [] }));
+    if (!group)
+      groups.set(
+        name,
+        (group = { queue: [], base: Infinity, calmSince: 0, nextAt: 0, pausedUntil: 0, epoch: 0, accepted: [], unavailableInARow: 0 }),
+      );
     return group;
   };
 
@@ -88,6 +101,19 @@ export function createPacer(maxRps?: number): Pacer {
     }
   };
 
+  const limited = (name: string, waitMs: number): void => {
+    const group = groupOf(name);
+    const t = now();
+    prune(group, t);
+    const seen = (group.accepted.length * 1000) / WINDOW_MS;
+    group.base = Math.max(MIN_RATE, Math.min(rateAt(group, t), seen));
+    group.pausedUntil = Math.max(group.pausedUntil, t + waitMs);
+    group.calmSince = group.pausedUntil;
+    group.nextAt = group.pausedUntil;
+    group.epoch++;
+    if (group.queue.length) pump(group);
+  };
+
   return {
     turn(name, retry) {
       if (closed) return Promise.reject(closed);
@@ -101,21 +127,15 @@ export function createPacer(maxRps?: number): Pacer {
     stale: (name, epoch) => groupOf(name).epoch !== epoch,
     accepted(name) {
       const group = groupOf(name);
+      group.unavailableInARow = 0;
       const t = now();
       group.accepted.push(t);
       prune(group, t);
     },
-    limited(name, waitMs) {
+    limited,
+    unavailable(name, waitMs) {
       const group = groupOf(name);
-      const t = now();
-      prune(group, t);
-      const seen = (group.accepted.length * 1000) / WINDOW_MS;
-      group.base = Math.max(MIN_RATE, Math.min(rateAt(group, t), seen));
-      group.pausedUntil = Math.max(group.pausedUntil, t + waitMs);
-      group.calmSince = group.pausedUntil;
-      group.nextAt = group.pausedUntil;
-      group.epoch++;
-      if (group.queue.length) pump(group);
+      if (++group.unavailableInARow >= UNAVAILABLE_STREAK) limited(name, waitMs);
     },
     close(reason) {
       closed = reason;

@@ -12,9 +12,13 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
 }
 
 /** The wait a rate-limited answer asks for: 429 always counts (wait undefined without Retry-After), 503 only with a readable Retry-After. */
-export function rateLimitOf(status: number, headers: Record<string, string>): { askedMs: number | undefined } | undefined {
+export function rateLimitOf(
+  status: number,
+  headers: Record<string, string>,
+): { askedMs: number | undefined; kind: 'rate-limited' | 'unavailable' } | undefined {
   const askedMs = retryAfterMs(headers['retry-after']);
-  if (status === 429) return { askedMs };
-  if (status === 503 && askedMs !== undefined) return { askedMs };
+  if (status === 429) return { askedMs, kind: 'rate-limited' };
+  // A 503 with Retry-After asks this request to wait; it says the key went too fast only when it keeps coming.
+  if (status === 503 && askedMs !== undefined) return { askedMs, kind: 'unavailable' };
   return undefined;
 }
