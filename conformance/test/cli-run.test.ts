@@ -36,18 +36,25 @@ describe('--list', () => {
 describe('a run with failing checks', () => {
   it('exits 1, lists the failed checks with their reproduction, and its HTML and JUnit reports show each failed', () => {
     const reportDir = mkdtempSync(join(tmpdir(), 'bk-fail-'));
-    const run = cli('--fault', 'route-moved', '--fault', 'unlisted-method-404', '--grep', '@paths', '--report-dir', reportDir);
+    const run = cli(
+      '--fault',
+      'route-moved',
+      '--fault',
+      'unlisted-method-404',
+      '--grep',
+      'PATH-(moveFiles|presignDownload|listFiles|getTrash)-',
+      '--report-dir',
+      reportDir,
+    );
     expect(run.status, run.stderr).toBe(1);
     const summary = JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as Summary;
     const failed = summary.checks.filter((c) => c.status === 'fail');
-    expect(failed.length).toBeGreaterThan(5);
+    expect(failed.length).toBeGreaterThan(1);
     expect(run.stdout).toContain(`Failed checks (${failed.length}):`);
     for (const c of failed) expect(run.stdout).toContain(`✘ ${c.id} (${c.area}, ${c.level})`);
     expect(run.stdout).toMatch(/reproduce: curl .*\$BUCKETKIT_KEY_/);
     const last = run.stdout.trim().split('\n').at(-1);
-    expect(last).toMatch(
-      /^FAILED \(exit 1\): \d+ checks? failed(; \d+ checks? not served \(\d+ routes? the deployment does not serve\))?\.$/,
-    );
+    expect(last).toMatch(/^FAILED \(exit 1\): \d+ checks? failed; \d+ routes? not built yet \(next to build: [A-Z]+ \/\S+\)/);
     // summary.json opens with the same verdict.
     expect(Object.keys(summary)[0]).toBe('verdict');
     expect(`${summary.verdict?.name} (exit ${summary.verdict?.exitCode}): ${summary.verdict?.reason}`).toBe(last);
@@ -55,11 +62,20 @@ describe('a run with failing checks', () => {
     // The HTML report: its header counts what summary.json counts, each failed check's test failed with its reproduction.
     const html = readHtmlReport(join(reportDir, 'html'));
     const t = summary.totals;
-    expect(html.stats).toMatchObject({ expected: t.pass, unexpected: t.fail, skipped: t.skip + t.disabled + t.error + t.unserved });
+    // A route not built yet fails its test too (the seed lists it), counted apart in the kit's reports.
+    const unbuilt = summary.checks.filter((c) => c.status === 'unbuilt');
+    expect(unbuilt.length).toBeGreaterThan(0);
+    expect(html.stats).toMatchObject({
+      expected: t.pass,
+      unexpected: t.fail + t.unbuilt,
+      skipped: t.skip + t.disabled + t.error + t.unserved,
+    });
     const failedTests = html.tests.filter((x) => x.outcome === 'unexpected').map((x) => x.title.split(':')[0]);
-    expect(failedTests.sort()).toEqual(failed.map((c) => c.id).sort());
+    expect(failedTests.sort()).toEqual([...failed, ...unbuilt].map((c) => c.id).sort());
     expect(html.title).toMatch(
-      new RegExp(`^FAILED \\(exit 1\\): ${t.pass} passed · ${t.fail} failed · ${t.error} not run · ${t.unserved} not served`),
+      new RegExp(
+        `^FAILED \\(exit 1\\): ${t.pass} passed · ${t.fail} failed · ${t.unbuilt} not built yet · ${t.error} not run · ${t.unserved} not served`,
+      ),
     );
     // Playwright's JUnit report fails the same tests.
     const cases = readFileSync(join(reportDir, 'junit.xml'), 'utf8').split('<testcase ').slice(1);
