@@ -45,7 +45,7 @@ describe('a Playwright run with 4 workers', () => {
       '--level',
       'core',
       '--grep',
-      '@auth',
+      'AUTH-',
       '--workers',
       '4',
       '--max-rps',
@@ -55,7 +55,8 @@ describe('a Playwright run with 4 workers', () => {
     ]);
     const summary = JSON.parse(readFileSync(join(dir, 'report', 'summary.json'), 'utf8')) as Summary;
     expect(run.status, run.stdout.slice(-3000)).toBe(0);
-    expect(seen.length).toBeGreaterThan(200);
+    // Several seconds of traffic at the ceiling, from every worker.
+    expect(seen.length).toBeGreaterThan(120);
     // At most 30 a second over the whole run (one request of slack for a window's edge).
     expect(busiest(seen, 1000)).toBeLessThanOrEqual(31);
     // Every 429 met was waited out; the learned rate, shared by the workers, kept them few.
