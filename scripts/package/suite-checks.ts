@@ -44,8 +44,8 @@ function checkWrittenConfig(project: ConsumerProject, banner: MockBanner): void 
 
 /** `npx bucketkit conformance --config deployment.json --grep KEY-`: every key of the config behaves as it declares. */
 async function checkKeysAsDeclared(project: ConsumerProject, env: NodeJS.ProcessEnv, keyCount: number): Promise<void> {
-  // Two workers: a few checks gain nothing from more, and each worker loads the whole suite.
-  const options = ['--config', 'deployment.json', '--grep', 'KEY-', '--workers', '2', '--report-dir', 'reports/mock-keys'];
+  // One worker: each worker loads the whole suite, and on two shared cores a second one costs more than it saves.
+  const options = ['--config', 'deployment.json', '--grep', 'KEY-', '--workers', '1', '--report-dir', 'reports/mock-keys'];
   const result = await runCommand('npx', ['--no-install', 'bucketkit', 'conformance', ...options], {
     cwd: project.dir,
     env,
@@ -68,8 +68,8 @@ async function runOwnTests(
 ): Promise<{ code: number; output: string; summary: SummaryPart }> {
   const result = await runCommand('npx', ['--no-install', 'playwright', 'test'], {
     cwd: project.dir,
-    // Three tests: two workers run them as fast as eight, and each worker loads the kit.
-    env: { ...env, BUCKETKIT_REPORT_DIR: reportDir, BUCKETKIT_WORKERS: '2' },
+    // Three tests: one worker, as for the suite's run (each worker loads the kit).
+    env: { ...env, BUCKETKIT_REPORT_DIR: reportDir, BUCKETKIT_WORKERS: '1' },
     timeoutMs: 240_000,
   });
   return { ...result, summary: summaryOf(project, reportDir) };
