@@ -46,13 +46,17 @@ function installed(name) {
 
 async function run(name, args) {
   const command = COMMANDS[name];
-  if (command.needs && !installed(command.needs)) {
-    console.error(
-      `bucketkit ${name} needs ${command.needs}, an optional peer dependency that is not installed.\n` +
-        `Install it next to bucketkit: npm install --save-dev ${command.needs}@5.14.2`,
-    );
+  const missing =
+    command.needs && !installed(command.needs)
+      ? `bucketkit ${name} needs ${command.needs}, an optional peer dependency that is not installed.\n` +
+        `Install it next to bucketkit: npm install --save-dev ${command.needs}@5.14.2`
+      : undefined;
+  // Its help is shown without the package, with the hint after it; anything else needs the package.
+  if (missing && !args.includes('--help')) {
+    console.error(missing);
     return 2;
   }
+  if (missing) process.once('exit', () => console.log(missing));
   const argv = command.named ? [name, ...args] : args;
   // The command prints its usage as it was invoked (`bucketkit mock [options]`).
   process.env.BUCKETKIT_INVOKED_AS = `bucketkit ${name}`;

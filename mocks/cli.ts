@@ -1,16 +1,19 @@
 // `bucketkit mock` (`npm start` in the kit's checkout): serves the HTTP mock on
 // 127.0.0.1:4010 with the seeded world (and fixtures, a profile) and prints the
-// banner (base URL, ids, ready keys). Stops cleanly on SIGINT/SIGTERM, writing
-// the coverage report first when asked.
+// banner (base URL, ids, ready keys); with --write-config, the conformance
+// suite's config for it. Stops cleanly on SIGINT/SIGTERM, writing the coverage
+// report first when asked.
 import { startMockServer, type MockServer } from './http/start-mock-server.ts';
-import { helpText, parseCliOptions, type CliOptions } from './http/cli-options.ts';
-import { banner } from './http/banner.ts';
+import { helpText, invokedAs, parseCliOptions, type CliOptions } from './http/cli-options.ts';
+import { banner, type WrittenConfig } from './http/banner.ts';
+import { mockConfig, mockConfigText } from '../conformance/embedded/mock-config.ts';
 import { writeCoverageFiles } from './http/coverage-files.ts';
 import { loadFixturesFile } from './fixtures/load-fixtures-file.ts';
 import { loadProfileFile } from './profile/load-profile-file.ts';
 import type { Fixtures } from './fixtures/fixture-types.ts';
 import { FixturesError } from './fixtures/check-fixtures.ts';
 import { ProfileError } from './profile/check-profile.ts';
+import { writeFileSync } from 'node:fs';
 
 /** Exit codes: 2 for bad flags or files, 1 when the mock cannot start otherwise. */
 const BAD_INPUT = 2;
@@ -41,6 +44,20 @@ async function start(options: CliOptions): Promise<{ server: MockServer; givenTo
   return { server, givenTokens: new Set((fixtures?.keys ?? []).flatMap((k) => (k.token ? [k.token] : []))) };
 }
 
+/** Writes the conformance suite's config for the listening mock to `file`; returns what the banner tells of it. */
+function writeConfig(server: MockServer, file: string): WrittenConfig {
+  const tokens: Readonly<Record<string, string>> = server.app.presetKeys;
+  const { file: config, env } = mockConfig({
+    baseUrl: server.baseUrl,
+    workspaces: server.app.info().workspaces,
+    keys: server.app.presetPlan.map((key) => ({ ...key, token: tokens[key.name] })),
+  });
+  writeFileSync(file, mockConfigText(config));
+  // The suite's command as this mock's was invoked: the installed kit's, or the checkout's npm script.
+  const suite = invokedAs().startsWith('bucketkit') ? 'npx bucketkit conformance' : 'npm run conformance --';
+  return { file, env, run: `${suite} --config ${file}` };
+}
+
 async function main(): Promise<void> {
   let options: CliOptions;
   try {
@@ -63,7 +80,15 @@ async function main(): Promise<void> {
     process.exit(badInput ? BAD_INPUT : 1);
   }
   const { server, givenTokens } = started;
-  console.log(banner(server, Math.round(performance.now()), givenTokens));
+  let written: WrittenConfig | undefined;
+  try {
+    if (options.configFile) written = writeConfig(server, options.configFile);
+  } catch (error) {
+    console.error(`--write-config ${options.configFile}: ${(error as Error).message}`);
+    await server.close();
+    process.exit(BAD_INPUT);
+  }
+  console.log(banner(server, Math.round(performance.now()), givenTokens, written));
   let stopping = false;
   const stop = (signal: string) => {
     // A second signal while stopping must not cut the coverage report short.

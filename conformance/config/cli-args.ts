@@ -56,7 +56,9 @@ export const USAGE = `Usage: npx bucketkit conformance [options]
   --no-keep            remove what failing checks used at the end (default: kept until --cleanup, so curl lines reproduce)
   --workers N          Playwright workers running the checks (default: by the deployment's latency and window, 4 to 16)
   --cleanup LEDGER     remove what a crashed run left (needs the same config and keys)
-  --merge DIR...       merge the summary.json of shard report dirs into --report-dir
+  --merge DIR...       merge the report dirs of every shard of one run into --report-dir: the run's summary.json,
+                       summary.md and conformance-results.json (judged again as a whole), and Playwright's merged
+                       html/ and junit.xml
 `;
 
 export class UsageError extends Error {}

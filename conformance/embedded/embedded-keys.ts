@@ -1,5 +1,5 @@
-// The embedded mock's keys, as data: which keys a run against it mints (one
-// full, one read-only, one restricted to a bucket, one per scope), their
+// The embedded mock's keys, as data: which keys a run against it mints (the
+// kit's key plan: full, readonly, restricted to a bucket, one per scope), their
 // tokens, and the overrides its config carries. Kept apart from starting the
 // mock so that a Playwright worker, which only plans the run, never loads the
 // mock server.
@@ -7,20 +7,16 @@ import { listScopes } from '../../openapi/contract/route-table.ts';
 import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
 import { defaultTokenEnv } from '../config/load-config.ts';
 import { weakTokenReasons } from '../config/token-strength.ts';
+import { keyPlan, type PlannedKey } from '../../mocks/app/key-plan.ts';
 
 /** The embedded mock's scopes, from the spec. */
 export function embeddedScopes(): string[] {
   return listScopes(loadBundledSpec()).map((s) => s.scope);
 }
 
-/** The keys to mint: names, scopes and bucket restriction. */
-export function embeddedKeyPlan(scopes: string[], allowed: string): { name: string; scopes: string[]; bucketIds: string[] | null }[] {
-  return [
-    { name: 'full', scopes, bucketIds: null },
-    { name: 'readonly', scopes: scopes.filter((s) => s.endsWith(':read')), bucketIds: null },
-    { name: 'restricted', scopes, bucketIds: [allowed] },
-    ...scopes.map((scope) => ({ name: `only-${scope.replace(/[^a-z0-9]+/gi, '-')}`, scopes: [scope], bucketIds: null })),
-  ];
+/** The keys to mint: the kit's key plan (the HTTP mock's banner keys too), `allowed` the bucket of `restricted`. */
+export function embeddedKeyPlan(scopes: string[], allowed: string): PlannedKey[] {
+  return keyPlan(scopes, allowed);
 }
 
 /**
@@ -36,7 +32,7 @@ export function embeddedTokens(scopes: string[] = embeddedScopes()): Record<stri
   return Object.fromEntries(keys.map((key) => [key.name, key.token]));
 }
 
-/** The embedded mock shows every write at once: a short consistency window keeps refused-write checks from idling. */
+/** The kit's mocks show every write at once: a short consistency window keeps refused-write checks from idling. */
 export const EMBEDDED_OVERRIDES = { consistencyWindowMs: 1000 };
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

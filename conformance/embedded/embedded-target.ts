@@ -1,10 +1,11 @@
 // With no config, the suite tests the embedded mock: started in-process on an
 // ephemeral port, its seeded ids read from /__mock/info and its keys minted
-// through /__mock/keys (one full, one read-only, one restricted to a bucket,
-// and one per scope holding only that scope: embedded-keys.ts).
+// through /__mock/keys (the kit's key plan: full, readonly, restricted to a
+// bucket, and one per scope holding only that scope: embedded-keys.ts).
 import { startMockServer } from '../../mocks/http/start-mock-server.ts';
 import type { SuiteConfig } from '../config/config-types.ts';
 import { EMBEDDED_OVERRIDES, embeddedKeyPlan, embeddedScopes, embeddedTokens } from './embedded-keys.ts';
+import { planBuckets } from '../../mocks/app/key-plan.ts';
 
 export interface EmbeddedTarget {
   config: SuiteConfig;
@@ -28,9 +29,9 @@ export async function startEmbeddedTarget(
   const server = await startMockServer({ host: '127.0.0.1', port: 0, faults });
   try {
     const info = (await (await fetch(`${server.origin}/__mock/info`)).json()) as { workspaces: { id: string; buckets: string[] }[] };
-    const workspace = info.workspaces.find((w) => w.buckets.length >= 2);
-    if (!workspace) throw new Error('The embedded mock has no workspace with two buckets.');
-    const [allowed, other] = workspace.buckets;
+    const planned = planBuckets(info.workspaces);
+    if (!planned) throw new Error('The embedded mock has no workspace with two buckets.');
+    const { workspaceId, allowed, other } = planned;
     const scopes = embeddedScopes();
     const keys = await Promise.all(
       embeddedKeyPlan(scopes, allowed).map(async (key) => {
@@ -41,7 +42,7 @@ export async function startEmbeddedTarget(
       }),
     );
     return {
-      config: { baseUrl: server.baseUrl, workspaceId: workspace.id, buckets: { allowed, other }, keys, overrides: EMBEDDED_OVERRIDES },
+      config: { baseUrl: server.baseUrl, workspaceId, buckets: { allowed, other }, keys, overrides: EMBEDDED_OVERRIDES },
       close: () => server.close(),
     };
   } catch (error) {

@@ -152,6 +152,8 @@ export function mergeSummaries(parts: Summary[], allRoutes: string[], sources: s
       baseUrl: parts[0].baseUrl,
       level: parts[0].level,
       readOnly: parts[0].readOnly,
+      // Routes not built yet pass the merged run only when every shard let them.
+      ...(parts.every((p) => p.allowUnbuilt) ? { allowUnbuilt: true as const } : {}),
       mergedShards: parts.map((p) => p.shard ?? '1/1'),
       checks: parts.flatMap((p) => p.checks).sort((a, b) => a.id.localeCompare(b.id)),
       cleanup,

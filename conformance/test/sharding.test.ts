@@ -4,11 +4,12 @@
 // header counting what the merged summary counts; a set whose shards disagree
 // on a route is refused.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USAGE } from '../config/cli-args.ts';
 import type { Summary } from '../report/summary.ts';
 import { readHtmlReport } from './support/html-report.ts';
 import { startIndependentServer, type IndependentServer } from './support/independent/start-independent-server.ts';
@@ -74,6 +75,10 @@ describe('a partial server checked unsharded and in two merged shards', () => {
       unexpected: t.fail + t.unbuilt,
       skipped: t.skip + t.disabled + t.error + t.unserved,
     });
+    // --help names every file the merge writes, and only those.
+    const help = /^ {2}--merge DIR\.\.\.[^]*?(?=\n {2}-|\n$)/m.exec(USAGE)![0];
+    const written = readdirSync(join(dir, 'merged'), { withFileTypes: true }).map((e) => (e.isDirectory() ? `${e.name}/` : e.name));
+    expect(written.sort()).toEqual([...help.matchAll(/\b[\w-]+(?:\.\w+|\/)/g)].map((m) => m[0]).sort());
   }, 600_000);
 
   it('refuses to merge shards that disagree on whether a route is served', async () => {

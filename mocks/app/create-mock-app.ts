@@ -34,7 +34,8 @@ import { ScenarioBoard } from '../scenarios/scenario-board.ts';
 import { RequestLog, type LoggedRequest } from '../observe/request-log.ts';
 import type { OperationId } from '../../openapi/contract/operation-types.ts';
 import { CoverageTally, documentedAnswers } from '../observe/coverage.ts';
-import { createPresetKeys, PRESET_KEY_NAMES, type PresetKeys } from './preset-keys.ts';
+import { createPresetKeys, type PresetKeys } from './preset-keys.ts';
+import { keyPlan, type PlannedKey } from './key-plan.ts';
 import { createWorldState } from './world-state.ts';
 import { requestFacts } from './request-facts.ts';
 import type { MockControls } from './mock-controls.ts';
@@ -89,6 +90,8 @@ export interface MockAppHandle extends MockApp, MockControls {
   /** The workspaces and buckets the mock started with, seeded and from fixtures (the live state is behind handle()). */
   readonly world: Pick<World, 'seed' | 'workspaces' | 'buckets'>;
   readonly presetKeys: PresetKeys;
+  /** The preset keys' names, scopes and bucketIds (the kit's key plan, key-plan.ts), in the banner's order. */
+  readonly presetPlan: readonly PlannedKey[];
   /** The fixtures' keys by name: their tokens (given, or made from the seed and the name). */
   readonly fixtureKeys: Readonly<Record<string, string>>;
   readonly knownScopes: readonly string[];
@@ -136,14 +139,17 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
   const validator = options.validator ?? createSchemaValidator(options.spec, routes, { compile: 'lazy' });
   if (!options.validator) setTimeout(() => void validator.warmUp('requests', true), 0);
   const profile = options.profile === undefined ? undefined : checkProfile(options.profile);
+  const reservedKeyNames = keyPlan(knownScopes, undefined).map((key) => key.name);
   const fixtures =
     options.fixtures === undefined
       ? undefined
-      : checkFixtures(options.fixtures, { validateRef: validator.validateRef, knownScopes, reservedKeyNames: PRESET_KEY_NAMES });
+      : checkFixtures(options.fixtures, { validateRef: validator.validateRef, knownScopes, reservedKeyNames });
   if (fixtures?.mode === 'replace' && options.files !== undefined)
     throw new Error("createMockApp: `files` sizes the generated world, which fixtures with mode 'replace' replace; leave one of them out.");
   const world = createWorldState(options.seed, options.files, options.origin, () => clock.now(), fixtures);
-  const { keys, presetKeys } = createPresetKeys(world.seed, knownScopes, world.generated.buckets[0]?.id);
+  const { workspaces, buckets } = world.generated;
+  const planWorld = workspaces.map((w) => ({ id: w.id, buckets: buckets.filter((b) => b.workspaceId === w.id).map((b) => b.id) }));
+  const { keys, presetKeys, plan: presetPlan } = createPresetKeys(world.seed, knownScopes, planWorld);
   const fixtureTokens: Record<string, string> = {};
   (fixtures ? fixtureKeys(fixtures, world.generated) : []).forEach(({ token, ...spec }, k) => {
     if (token && keys.lookup(token))
@@ -217,6 +223,7 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
     apiBase,
     world: world.generated,
     presetKeys,
+    presetPlan,
     fixtureKeys: fixtureTokens,
     knownScopes,
     mintKey: (spec, token) => keys.mint(spec, token),

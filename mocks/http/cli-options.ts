@@ -20,6 +20,9 @@ export function helpText(command = invokedAs()): string {
   --fixtures FILE   workspaces, buckets, files and keys of your own: JSON, or a .js/.ts module exporting them
   --profile FILE    a deployment's profile (what the conformance suite learned from it), played back
   --coverage FILE   on exit, write the contract coverage of the requests served: FILE (JSON) and a Markdown next to it
+  --write-config FILE
+                    write the conformance suite's config for this mock to FILE (its workspace, buckets and every
+                    key with its scopes and buckets; tokens only as env vars) and print the lines that export them
   --latency MS      delay every API answer by MS, or by a random MIN-MAX range (e.g. 100-400)
   --cors            answer CORS preflights and add Access-Control-* headers
   --allow-host H    also accept requests whose Host names H (repeatable; e.g. a name in /etc/hosts)
@@ -72,6 +75,7 @@ export interface CliOptions {
   fixturesFile?: string;
   profileFile?: string;
   coverageFile?: string;
+  configFile?: string;
 }
 
 /** Parses the command line; throws an Error naming the bad flag or value. */
@@ -87,6 +91,7 @@ export function parseCliOptions(argv: string[]): CliOptions {
       fixtures: { type: 'string' },
       profile: { type: 'string' },
       coverage: { type: 'string' },
+      'write-config': { type: 'string' },
       latency: { type: 'string' },
       cors: { type: 'boolean' },
       'allow-host': { type: 'string', multiple: true },
@@ -105,5 +110,6 @@ export function parseCliOptions(argv: string[]): CliOptions {
     fixturesFile: file('fixtures', values.fixtures),
     profileFile: file('profile', values.profile),
     coverageFile: file('coverage', values.coverage),
+    configFile: file('write-config', values['write-config']),
   };
 }

@@ -21,6 +21,10 @@ const sources = [
   'mocks/profile',
   'mocks/http',
   'openapi/contract',
+  // --write-config writes the suite's config: its format and key naming come from the suite.
+  'conformance/embedded',
+  'conformance/config',
+  'conformance/http',
   'package-lock.json',
 ];
 

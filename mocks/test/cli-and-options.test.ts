@@ -84,6 +84,7 @@ describe('bucketkit mock, the command', () => {
       '--latency',
       '--cors',
       '--allow-host',
+      '--write-config',
     ])
       expect(fromCheckout.stdout).toContain(flag);
   });

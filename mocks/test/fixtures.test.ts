@@ -241,8 +241,8 @@ describe('replacing the seeded world', () => {
     });
     const listed = await mock.call('/workspaces', { key: app.presetKeys.full });
     expect(listed.body.data).toEqual([expect.objectContaining({ id: ACME, bucketCount: 2 })]);
-    expect((await mock.call(filesOf(REPORTS), { key: app.presetKeys.oneBucket })).status).toBe(200);
-    expect((await mock.call(filesOf(ARCHIVE), { key: app.presetKeys.oneBucket })).status).toBe(404);
+    expect((await mock.call(filesOf(REPORTS), { key: app.presetKeys.restricted })).status).toBe(200);
+    expect((await mock.call(filesOf(ARCHIVE), { key: app.presetKeys.restricted })).status).toBe(404);
   });
 
   it('a reset rebuilds the fixtures’ world (nothing generated to swap in)', async () => {

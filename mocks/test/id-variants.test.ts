@@ -30,8 +30,8 @@ describe('ids in other positions than the path', () => {
   for (const route of routes.filter((r) => r.method === 'GET' && r.bucketScoped)) {
     it(`GET ${route.pathTemplate}?bucketId=<another bucket> answers as without it`, async () => {
       const path = mock.pathOf(route);
-      const canonical = await mock.call(path, { key: keys().oneBucket });
-      const variant = await mock.call(`${path}?bucketId=${mock.ids.other}`, { key: keys().oneBucket });
+      const canonical = await mock.call(path, { key: keys().restricted });
+      const variant = await mock.call(`${path}?bucketId=${mock.ids.other}`, { key: keys().restricted });
       expect(variant.status).toBe(canonical.status);
       expect(variant.body).toEqual(canonical.body);
     });
@@ -44,7 +44,7 @@ describe('ids in other positions than the path', () => {
       // A listing too short for a second page has no cursor to replay.
       if (route.operationId === 'listFiles') expect(cursor).toBeTypeOf('string');
       if (!cursor) return;
-      const replayed = await mock.call(`${mock.pathOf(route)}?limit=5&cursor=${encodeURIComponent(cursor)}`, { key: keys().oneBucket });
+      const replayed = await mock.call(`${mock.pathOf(route)}?limit=5&cursor=${encodeURIComponent(cursor)}`, { key: keys().restricted });
       if (replayed.status === 200) expect(onlyOf(mock.ids.allowed, replayed.body)).toBe(true);
       else expect([400, 404]).toContain(replayed.status);
     });
@@ -53,7 +53,7 @@ describe('ids in other positions than the path', () => {
   it("a presigned download URL with another file's id in its path is 404", async () => {
     const [own, other] = [await firstFile(mock.ids.allowed), await firstFile(mock.ids.other)];
     const offer = await mock.call(`${bucketPath(mock.ids.allowed)}/files/presign-download`, {
-      key: keys().oneBucket,
+      key: keys().restricted,
       body: { fileId: own.id },
     });
     expect((await fetch(offer.body.url)).status).toBe(200);
@@ -65,7 +65,7 @@ describe('ids in other positions than the path', () => {
     const [own, other] = [await firstFile(mock.ids.allowed), await firstFile(mock.ids.other)];
     const ids = [own.id, other.id];
     const base = bucketPath(mock.ids.allowed);
-    const key = keys().oneBucket;
+    const key = keys().restricted;
     const batches = [
       mock.call(`${base}/files/trash`, { key, body: { fileIds: ids } }),
       mock.call(`${base}/files/move`, { key, body: { fileIds: ids, destination: { prefix: 'batch/' } } }),
@@ -85,7 +85,7 @@ describe('ids in other positions than the path', () => {
     const own = await firstFile(mock.ids.allowed);
     for (const prefix of [`../${mock.ids.other}/x/`, `x/../../${mock.ids.other}/`, './x/', 'x/../']) {
       const body = { fileIds: [own.id], destination: { prefix } };
-      const answer = await mock.call(`${bucketPath(mock.ids.allowed)}/files/move`, { key: keys().oneBucket, body });
+      const answer = await mock.call(`${bucketPath(mock.ids.allowed)}/files/move`, { key: keys().restricted, body });
       expect(answer.body).toMatchObject({ status: 422, errors: [expect.objectContaining({ field: '/destination/prefix' })] });
     }
   });
@@ -96,26 +96,26 @@ describe('edge values of limit, and HEAD of every GET', () => {
     it(`GET ${route.pathTemplate}: limit at its bounds lists only the key's bucket; past them it is 400`, async () => {
       const limit = route.queryParams.find((p) => p.name === 'limit')!.schema;
       for (const value of [limit.minimum, limit.maximum]) {
-        const answer = await mock.call(`${mock.pathOf(route)}?limit=${value}`, { key: keys().oneBucket });
+        const answer = await mock.call(`${mock.pathOf(route)}?limit=${value}`, { key: keys().restricted });
         expect(answer.status).toBe(200);
         expect(onlyOf(mock.ids.allowed, answer.body)).toBe(true);
       }
       for (const value of [0, -1, Number(limit.maximum) + 1, 1.5, 'all'])
-        expect((await mock.call(`${mock.pathOf(route)}?limit=${value}`, { key: keys().oneBucket })).status).toBe(400);
+        expect((await mock.call(`${mock.pathOf(route)}?limit=${value}`, { key: keys().restricted })).status).toBe(400);
     });
   }
 
   for (const route of routes.filter((r) => r.method === 'GET')) {
     it(`HEAD ${route.pathTemplate} answers as the GET does, and 404 on a bucket outside bucketIds`, async () => {
       const [get, head] = await Promise.all(
-        ['GET', 'HEAD'].map((method) => mock.call(mock.pathOf(route), { method, key: keys().oneBucket })),
+        ['GET', 'HEAD'].map((method) => mock.call(mock.pathOf(route), { method, key: keys().restricted })),
       );
       expect(head.status).toBe(get.status);
       expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
       expect(head.text).toBe('');
       if (route.bucketScoped) {
         const foreign = mock.pathOf(route, { bucketId: mock.ids.other });
-        expect((await mock.call(foreign, { method: 'HEAD', key: keys().oneBucket })).status).toBe(404);
+        expect((await mock.call(foreign, { method: 'HEAD', key: keys().restricted })).status).toBe(404);
       }
     });
   }
@@ -150,7 +150,7 @@ describe('a record field the body does not offer, beside the valid fields or alo
       const names = unknownFields(route, fields);
       expect(names).toContain('bucketId');
       for (const name of names) {
-        const send = (body: unknown) => mock.call(mock.pathOf(route), { method: route.method, key: keys().oneBucket, body });
+        const send = (body: unknown) => mock.call(mock.pathOf(route), { method: route.method, key: keys().restricted, body });
         expect((await send({ ...(route.requestBody!.example as object), [name]: fields[name] })).status, name).toBe(422);
         expect((await send({ [name]: fields[name] })).status, `${name} alone`).toBe(422);
       }

@@ -27,7 +27,7 @@ describe('the request log', () => {
     const unknown = 'bk_unknown_secret_0123456789';
     const tokens = [
       app.presetKeys.full,
-      app.presetKeys.readOnly,
+      app.presetKeys.readonly,
       minted,
       'carol-own-token-0123456789',
       app.fixtureKeys.bob,
@@ -40,9 +40,9 @@ describe('the request log', () => {
     await mock.call(filesOf(REPORTS), { key: 'carol-own-token-0123456789' });
     await mock.call(filesOf(REPORTS), { key: app.fixtureKeys.bob });
     await mock.call(filesOf(REPORTS), { key: unknown });
-    await mock.call(`/workspaces?access_token=${app.presetKeys.readOnly}`);
+    await mock.call(`/workspaces?access_token=${app.presetKeys.readonly}`);
     await mock.call(`/workspaces/${app.presetKeys.full}/buckets`, { key: app.fixtureKeys.alice });
-    await mock.call(`/workspaces/${encodeURIComponent(app.presetKeys.readOnly).replace('b', '%62')}/buckets`, { key: app.presetKeys.full });
+    await mock.call(`/workspaces/${encodeURIComponent(app.presetKeys.readonly).replace('b', '%62')}/buckets`, { key: app.presetKeys.full });
     await mock.call('/workspaces', { headers: { authorization: `Bearer ${unknown}` } });
 
     const viaHttp = await mock.call('/__mock/requests');

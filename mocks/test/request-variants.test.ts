@@ -117,7 +117,7 @@ describe("a write in a form's content type goes through every check in the usual
       const unscoped = await mock.key(mock.server.app.knownScopes.filter((s) => s !== route.scope));
       for (const type of FORM_TYPES) {
         expect((await send(unscoped, type)).body).toMatchObject({ status: 403, code: 'insufficient_scope' });
-        expect((await send(mock.server.app.presetKeys.oneBucket, type, mock.ids.other)).body).toMatchObject({ status: 404 });
+        expect((await send(mock.server.app.presetKeys.restricted, type, mock.ids.other)).body).toMatchObject({ status: 404 });
         const refused = await send(full(), type);
         expect(refused.body).toMatchObject({ status: 400, code: 'invalid_request' });
         expect(refused.body.errors).toContainEqual(expect.objectContaining({ location: 'header', field: 'content-type' }));

@@ -36,8 +36,8 @@ describe('fuzzing every route', () => {
       uploads: [],
     };
     for (const file of seeded.ready.values()) remember(pools.files, file.bucketId, [file.id]);
-    const { full, readOnly, oneBucket } = server.app.presetKeys;
-    const fuzzer = createRequestFuzzer(loadBundledSpec(), routes, [full, readOnly, oneBucket], pools, SEED);
+    const { full, readonly, restricted } = server.app.presetKeys;
+    const fuzzer = createRequestFuzzer(loadBundledSpec(), routes, [full, readonly, restricted], pools, SEED);
     const failures: string[] = [];
     const requestsPerRoute = new Map<string, number>();
     const successPerRoute = new Map<string, number>();

@@ -76,7 +76,7 @@ const toured: Step[] = [
     'listFiles',
     404,
     async () =>
-      viaPrism(`/workspaces/${mock.ids.workspace}/buckets/${mock.ids.other}/files`, { key: mock.server.app.presetKeys.oneBucket }),
+      viaPrism(`/workspaces/${mock.ids.workspace}/buckets/${mock.ids.other}/files`, { key: mock.server.app.presetKeys.restricted }),
   ],
   [
     'updates a file',
@@ -185,7 +185,7 @@ const toured: Step[] = [
     403,
     () =>
       viaPrism(`${base}/automations`, {
-        key: mock.server.app.presetKeys.readOnly,
+        key: mock.server.app.presetKeys.readonly,
         body: { name: 'x', trigger: { event: 'file.uploaded' }, action: { type: 'summarize' } },
       }),
   ],

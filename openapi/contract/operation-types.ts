@@ -27,3 +27,9 @@ type BodyOf<R> = R extends { content: infer C } ? (C extends Record<string, infe
 
 /** The body an operation documents for a status (JSON or problem+json); `unknown` for a status it does not document. */
 export type ResponseBody<K extends OperationId, S extends number> = S extends DocumentedStatus<K> ? BodyOf<Responses<K>[S]> : unknown;
+
+/** An operation's path parameters by name (`never` for an operation without any). */
+export type PathParameters<K extends OperationId> = NonNullable<operations[K]['parameters']['path']>;
+
+/** An operation's query parameters by name (`never` for an operation without any). */
+export type QueryParameters<K extends OperationId> = NonNullable<operations[K]['parameters']['query']>;

@@ -7,7 +7,7 @@ set -euo pipefail
 bin="$NODE_DIR/node_modules/node/bin/node"
 if [ ! -x "$bin" ]; then
   if ! command -v npm > /dev/null; then
-    echo "::error title=bucketkit::this runner has no npm to fetch Node $NODE_FETCH with; run actions/setup-node (20.19+, 22 or 24) before this action"
+    echo "::error title=bucketkit::this runner has no npm to fetch Node $NODE_FETCH with; run actions/setup-node (22 or 24) before this action"
     exit 1
   fi
   npm install --prefix "$NODE_DIR" --no-save --no-audit --no-fund --loglevel=error "node@$NODE_FETCH"

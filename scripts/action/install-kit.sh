@@ -19,8 +19,8 @@ mv package.json package.kit.json
 # Scripts off: "prepare" would build the HTML reference too, which the package does not ship.
 npm install --ignore-scripts "${npm_quiet[@]}"
 npm run build --silent
-# The package ships the kit's own package.json, not the narrowed one.
-mv package.kit.json package.json
+# The package ships the kit's own package.json (not the narrowed one), without what only a checkout uses.
+npx --no-install tsx scripts/package/shipped-manifest.ts package.kit.json > package.json
 mkdir pack
 npm pack --ignore-scripts --silent --pack-destination pack > /dev/null
 

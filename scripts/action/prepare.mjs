@@ -8,8 +8,13 @@ import { fileURLToPath } from 'node:url';
 
 /** package.json "engines" as supported() applies it (a test keeps the two equal). */
 export const ENGINES = '>=20.19 <21 || >=22';
-/** The Node fetched when the runner's cannot run the kit and no node-version is given. */
+/** The Node fetched when the runner's cannot run the kit and no node-version is given: a recommended one. */
 export const DEFAULT_NODE = '22';
+/**
+ * The majors the kit recommends, and `npm run test:node-matrix` tests beside the machine's own Node (a test keeps
+ * the two equal): Node 20 (20.19+) still runs the kit and is tested, but is past its end of life.
+ */
+export const RECOMMENDED_MAJORS = [22, 24];
 /** Folders that are built, installed or written by runs, never part of the kit's source. */
 const NOT_SOURCE = new Set(['node_modules', '.git', 'dist', 'reports', 'test-results', 'playwright-report', 'blob-report', '.bucketkit']);
 
@@ -37,6 +42,11 @@ const matches = (runner, wanted) =>
   (wanted.minor === undefined || runner.minor === wanted.minor) &&
   (wanted.patch === undefined || runner.patch === wanted.patch);
 
+/** Whether the version is a recommended one: 22 or later (Node 20 is past its end of life). */
+export function recommended(v) {
+  return v.major >= Math.min(...RECOMMENDED_MAJORS);
+}
+
 /**
  * Which Node to run on: the runner's ({ use: 'runner' }), one to fetch ({ fetch: '22' }) or a bad input ({ error }).
  * @param {string} runnerVersion the runner's `node --version`
@@ -47,7 +57,8 @@ export function chooseNode(runnerVersion, wanted) {
   if (wanted === '') return runner && supported(runner) ? { use: 'runner' } : { fetch: DEFAULT_NODE };
   const spec = parseVersion(wanted);
   if (!spec) return { error: `node-version must be a Node version such as 22 or 22.11, got "${wanted}"` };
-  if (!supported(spec)) return { error: `node-version ${wanted} cannot run the kit: it needs Node 20.19 or later, 22 or 24` };
+  if (!supported(spec))
+    return { error: `node-version ${wanted} cannot run the kit: it needs Node 22 or 24 (or 20.19 and later in 20, past its end of life)` };
   return runner && matches(runner, spec) ? { use: 'runner' } : { fetch: wanted.replace(/^v/, '') };
 }
 
@@ -100,6 +111,11 @@ export function prepare(env, runnerVersion = process.version, runnerNode = proce
     'kit-key': kitKey(env.KIT_DIR, env.RUNNER_OS ?? process.platform, env.RUNNER_ARCH ?? process.arch),
   });
   const why = wanted ? `node-version ${wanted}; the runner has ${runnerVersion}` : `the runner's ${runnerVersion || 'Node'} cannot run it`;
+  const runner = parseVersion(runnerVersion);
+  if (choice.use && runner && !recommended(runner))
+    console.log(
+      `::notice title=bucketkit::the runner's Node ${runnerVersion} runs the kit but is past its end of life; node-version: ${DEFAULT_NODE} runs it on a recommended one`,
+    );
   console.log(
     choice.use
       ? `bucketkit runs on the runner's Node ${runnerVersion}`

@@ -11,6 +11,7 @@ else
   args=(conformance --level "$INPUT_LEVEL" --report-dir "$INPUT_REPORT_DIR")
   if [ -n "${INPUT_CONFIG:-}" ]; then args+=(--config "$INPUT_CONFIG"); fi
   if [ -n "${INPUT_SHARD:-}" ]; then args+=(--shard "$INPUT_SHARD"); fi
+  if [ "${INPUT_ALLOW_UNBUILT:-false}" = "true" ]; then args+=(--allow-unbuilt); fi
 fi
 if [ -n "${INPUT_BASELINE:-}" ]; then args+=(--baseline "$INPUT_BASELINE"); fi
 

@@ -3,6 +3,9 @@ import { chromium } from '@playwright/test';
 import { join } from 'node:path';
 import { serveStatic } from '../../mocks/browser/static-server.ts';
 import { generateWorld } from '../../mocks/world/generate-world.ts';
+import { keyPlan } from '../../mocks/app/key-plan.ts';
+import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
+import { listScopes } from '../../openapi/contract/route-table.ts';
 import { runCommand, tail } from './run-command.ts';
 import type { ConsumerProject } from './consumer-project.ts';
 
@@ -22,7 +25,7 @@ async function run(project: ConsumerProject, args: string[]): Promise<void> {
 
 /**
  * The page lists the fixtures' workspace and then the seed-7 world's, shows the fixtures' bucket without its trashed file
- * after one retry (the scenario's 503), every API answer comes from the service worker, the keys are on window, and the
+ * after one retry (the scenario's 503), every API answer comes from the service worker, the key plan's keys are on window, and the
  * coverage read in the page shows what the page met.
  */
 export async function checkBrowserPage(project: ConsumerProject): Promise<void> {
@@ -56,8 +59,13 @@ export async function checkBrowserPage(project: ConsumerProject): Promise<void> 
       throw new Error(`API answers not all from the service worker: ${JSON.stringify(apiAnswers)}`);
     const leaked = site.requests.filter((line) => line.includes(' /api/'));
     if (leaked.length) throw new Error(`API requests reached the static server: ${leaked.join(', ')}`);
-    const keyKinds = await page.evaluate(() => Object.keys((window as unknown as { mockKeys?: object }).mockKeys ?? {}).sort());
-    if (keyKinds.join() !== 'full,oneBucket,readOnly') throw new Error(`window.mockKeys holds ${keyKinds.join() || 'nothing'}`);
+    const keyNames = await page.evaluate(() => Object.keys((window as unknown as { mockKeys?: object }).mockKeys ?? {}));
+    const plan = keyPlan(
+      listScopes(loadBundledSpec()).map((s) => s.scope),
+      undefined,
+    ).map((key) => key.name);
+    if (keyNames.join() !== plan.join())
+      throw new Error(`window.mockKeys holds ${keyNames.join() || 'nothing'}, not the key plan's ${plan.join()}`);
     const coverage = await page.evaluate(() => {
       const { mock } = window as unknown as {
         mock?: { coverage(): { operations: { operationId: string; met: { label: string }[]; undocumented: { label: string }[] }[] } };

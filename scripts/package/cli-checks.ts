@@ -1,4 +1,5 @@
-// Checks of the installed `bucketkit` command in a consumer project: version, the HTTP mock, the conformance suite, Prism's absence.
+// Checks of the installed `bucketkit` command in a consumer project: its version, the HTTP mock (and starting it for
+// other checks), and Prism mode's help and message without the optional Prism package.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,7 +8,8 @@ import { KIT_ROOT } from './pack-kit.ts';
 import { runCommand, tail } from './run-command.ts';
 import type { ConsumerProject } from './consumer-project.ts';
 
-function expectThat(condition: boolean, message: string): asserts condition {
+/** Throws `message` unless `condition` holds. */
+export function expectThat(condition: boolean, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
@@ -32,7 +34,7 @@ function groupAlive(pid: number): boolean {
 }
 
 /** Starts `npx bucketkit mock --port 0 <args>`, waits for its banner, runs `use`, then stops it as Ctrl-C does. */
-async function withMock(
+export async function withMock(
   project: ConsumerProject,
   args: string[],
   use: (banner: MockBanner, output: () => string) => Promise<void>,
@@ -100,7 +102,7 @@ export async function checkMock(project: ConsumerProject): Promise<void> {
       banner.workspaceIds.at(-1) === 'ws_cli',
       `the banner does not end with the fixtures' workspace: ${banner.workspaceIds.join()}`,
     );
-    const listed = await fetch(`${banner.baseUrl}/workspaces`, { headers: { Authorization: `Bearer ${banner.keys.readOnly}` } });
+    const listed = await fetch(`${banner.baseUrl}/workspaces`, { headers: { Authorization: `Bearer ${banner.keys.readonly}` } });
     const body = (await listed.json()) as { data?: { id: string }[] };
     expectThat(listed.status === 200, `GET /workspaces with the read-only key: ${listed.status}`);
     const ids = body.data?.map((w) => w.id) ?? [];
@@ -119,58 +121,19 @@ export async function checkMock(project: ConsumerProject): Promise<void> {
     expectThat(markdown.includes(line), `reports/mock-coverage.md lacks "${line}":\n${tail(markdown)}`);
 }
 
-/** `npx bucketkit conformance` passes against the embedded mock, with a summary.json that says so. */
-export async function checkConformance(project: ConsumerProject): Promise<void> {
-  const result = await runCommand('npx', ['--no-install', 'bucketkit', 'conformance', '--report-dir', 'reports/conformance'], {
-    cwd: project.dir,
-    env: project.env,
-    timeoutMs: 240_000,
-  });
-  expectThat(result.code === 0, `exit ${result.code}:\n${tail(result.output)}`);
-  const summary = JSON.parse(readFileSync(join(project.dir, 'reports/conformance/summary.json'), 'utf8')) as {
-    totals: { pass: number; fail: number; error: number };
-  };
-  expectThat(
-    summary.totals.pass > 0 && summary.totals.fail === 0 && summary.totals.error === 0,
-    `totals ${JSON.stringify(summary.totals)}`,
-  );
-}
-
 /**
- * The project's own Playwright tests under the kit (package/example/e2e, its playwright.config.ts): they pass against
- * the embedded mock, and against a mock that leaks another bucket's files to a one-bucket key the listing test fails
- * on the bucketIds rule (its own assertions pass: the kit judged its exchange), the other still passes.
+ * Without the optional Prism package, `bucketkit prism` says what to install and exits 2; `bucketkit prism --help`
+ * shows its help (exit 0) and the same hint after it.
  */
-export async function checkOwnTests(project: ConsumerProject): Promise<void> {
-  const run = (dir: string, faults = '') =>
-    runCommand('npx', ['--no-install', 'playwright', 'test'], {
-      cwd: project.dir,
-      env: { ...project.env, BUCKETKIT_REPORT_DIR: dir, BUCKETKIT_FAULTS: faults },
-      timeoutMs: 240_000,
-    });
-  const userTests = (dir: string) =>
-    (
-      JSON.parse(readFileSync(join(project.dir, dir, 'summary.json'), 'utf8')) as {
-        userTests?: { title: string; status: string; error?: string }[];
-      }
-    ).userTests ?? [];
-  const clean = await run('reports/own-clean');
-  expectThat(clean.code === 0, `against the mock: exit ${clean.code}:\n${tail(clean.output)}`);
-  const passed = userTests('reports/own-clean');
-  expectThat(passed.length === 3 && passed.every((t) => t.status === 'passed'), `user tests ${JSON.stringify(passed)}`);
-  const leaky = await run('reports/own-leaky', 'trash-listing-spans-buckets');
-  expectThat(leaky.code === 1, `against a leaking mock: exit ${leaky.code}, expected 1:\n${tail(leaky.output)}`);
-  const judged = userTests('reports/own-leaky');
-  // The team's test asserts a 200 only; the rule finds the other bucket's trashed file in the answer.
-  const trash = judged.find((t) => t.title.includes('trash'));
-  expectThat(trash?.status === 'failed' && /the rule "bucket-limits"/.test(trash.error ?? ''), `the trash test: ${JSON.stringify(trash)}`);
-  const others = judged.filter((t) => t !== trash);
-  expectThat(others.length === 2 && others.every((t) => t.status === 'passed'), `user tests ${JSON.stringify(judged)}`);
-}
-
-/** Without the optional Prism package, `bucketkit prism` says what to install and exits 2. */
 export async function checkPrismAbsent(project: ConsumerProject): Promise<void> {
   const result = await runCommand('npx', ['--no-install', 'bucketkit', 'prism'], { cwd: project.dir, env: project.env });
   expectThat(result.code === 2, `exit ${result.code}, expected 2:\n${tail(result.output)}`);
-  expectThat(/npm install --save-dev @stoplight\/prism-cli@/.test(result.output), `no install hint in:\n${tail(result.output)}`);
+  const hint = /npm install --save-dev @stoplight\/prism-cli@/;
+  expectThat(hint.test(result.output), `no install hint in:\n${tail(result.output)}`);
+  const help = await runCommand('npx', ['--no-install', 'bucketkit', 'prism', '--help'], { cwd: project.dir, env: project.env });
+  expectThat(
+    help.code === 0 && /^Usage: bucketkit prism \[options\]/.test(help.stdout),
+    `prism --help: exit ${help.code}:\n${tail(help.output)}`,
+  );
+  expectThat(hint.test(help.stdout.split('--help')[1] ?? ''), `prism --help gives no install hint after its help:\n${tail(help.output)}`);
 }

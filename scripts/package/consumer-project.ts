@@ -36,6 +36,9 @@ export async function createConsumerProject(tarball: string): Promise<ConsumerPr
       timeoutMs: 300_000,
     });
     if (installed.code !== 0) throw new Error(`npm install ${tarball} failed (exit ${installed.code}):\n${tail(installed.output)}`);
+    // npm lists the install scripts a package runs in its consumers; the kit's shipped package.json has none.
+    const scripts = /^.*\bbucketkit@[\d.]+ \(.*$/m.exec(installed.output);
+    if (scripts) throw new Error(`npm names an install script of the kit: ${scripts[0].trim()}`);
     return { dir, env, installMs: Math.round(performance.now() - started), remove };
   } catch (error) {
     remove();

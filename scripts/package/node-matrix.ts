@@ -1,9 +1,11 @@
-// `npm run test:node-matrix`: the unit tests and the consumer smoke on other Node majors (22 and 24 by default),
+// `npm run test:node-matrix`: the unit tests and the consumer smoke on other Node majors (the recommended ones by default),
 // each fetched from the npm registry's `node` package and put first on PATH, so npm, npx and bucketkit run on it too.
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+// @ts-expect-error: plain JavaScript (it runs in the action before anything is installed); checked by its tests
+import { RECOMMENDED_MAJORS } from '../action/prepare.mjs';
 import { cleanEnv } from './consumer-project.ts';
 import { KIT_ROOT, packKit } from './pack-kit.ts';
 import { runCommand, tail } from './run-command.ts';
@@ -17,7 +19,9 @@ function onNode(major: string, args: string[], timeoutMs: number) {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { versions: { type: 'string', default: '22,24' }, 'skip-unit': { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: { versions: { type: 'string', default: (RECOMMENDED_MAJORS as number[]).join(',') }, 'skip-unit': { type: 'boolean' } },
+  });
   const steps = new Steps();
   const packDir = mkdtempSync(join(tmpdir(), 'bucketkit-pack-'));
   try {

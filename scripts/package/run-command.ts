@@ -14,7 +14,7 @@ export interface CommandOptions {
   timeoutMs?: number;
 }
 
-/** Mock keys look like `bk_full_…`; they are replaced wherever command output is shown. */
+/** Mock keys look like `bk_test_…`; they are replaced wherever command output is shown. */
 export function hideKeys(text: string): string {
   return text.replace(/\bbk_[a-z]+_[A-Za-z0-9]{6,}/g, 'bk_[hidden]');
 }

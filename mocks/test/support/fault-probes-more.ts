@@ -58,7 +58,7 @@ export const MORE_PROBES: Pick<Record<FaultName, RuleProbe>, Probed> = {
     const body = { description: 'probe', bucketId: mock.ids.other, path: 'probe/mass.txt', size: 1 };
     await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${file.id}`, {
       method: 'PATCH',
-      key: mock.server.app.presetKeys.oneBucket,
+      key: mock.server.app.presetKeys.restricted,
       body,
     });
     return (await files(mock, mock.ids.other, 'prefix=probe/')).some((f) => f.id === file.id);
@@ -67,7 +67,7 @@ export const MORE_PROBES: Pick<Record<FaultName, RuleProbe>, Probed> = {
     const name = 'probe mass assignment';
     const automation = { name, enabled: false, trigger: { event: 'file.uploaded' }, action: { type: 'add_tags', tags: ['probe'] } };
     await mock.call(`${bucketPath(mock, mock.ids.allowed)}/automations`, {
-      key: mock.server.app.presetKeys.oneBucket,
+      key: mock.server.app.presetKeys.restricted,
       body: { ...automation, bucketId: mock.ids.other },
     });
     const other = await mock.call(`${bucketPath(mock, mock.ids.other)}/automations?limit=1000`, { key: full(mock) });

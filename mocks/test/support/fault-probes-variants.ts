@@ -80,13 +80,13 @@ export const VARIANT_PROBES: Record<Probed, RuleProbe> = {
   'cursor-crosses-buckets': async (mock) => {
     const other = await mock.call(`${bucketPath(mock, mock.ids.other)}/files?limit=1`, { key: keys(mock).full });
     const url = `${bucketPath(mock, mock.ids.allowed)}/files?limit=1&cursor=${encodeURIComponent(other.body.nextCursor)}`;
-    const answer = await mock.call(url, { key: keys(mock).oneBucket });
+    const answer = await mock.call(url, { key: keys(mock).restricted });
     return (answer.body.data ?? []).some((f: { bucketId: string }) => f.bucketId !== mock.ids.allowed);
   },
   'presigned-url-file-swap': async (mock) => {
     const [own, other] = [await firstFile(mock, mock.ids.allowed), await firstFile(mock, mock.ids.other)];
     const offer = await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/presign-download`, {
-      key: keys(mock).oneBucket,
+      key: keys(mock).restricted,
       body: { fileId: own.id },
     });
     if (offer.status !== 200) return false;
@@ -94,32 +94,32 @@ export const VARIANT_PROBES: Record<Probed, RuleProbe> = {
   },
   'query-bucket-overrides-path': async (mock) =>
     (
-      await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=5&bucketId=${mock.ids.other}`, { key: keys(mock).oneBucket })
+      await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=5&bucketId=${mock.ids.other}`, { key: keys(mock).restricted })
     ).body.data.some((f: { bucketId: string }) => f.bucketId === mock.ids.other),
   'batch-later-ids-unchecked': async (mock) => {
     const [own, other] = [await firstFile(mock, mock.ids.allowed), await firstFile(mock, mock.ids.other)];
     const body = { fileIds: [own.id, other.id] };
-    await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/trash`, { key: keys(mock).oneBucket, body });
+    await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/trash`, { key: keys(mock).restricted, body });
     return trashHolds(mock, mock.ids.other, other.id);
   },
   'move-destination-dotdot': async (mock) => {
     const own = await firstFile(mock, mock.ids.allowed);
     const body = { fileIds: [own.id], destination: { prefix: `../${mock.ids.other}/probe-dotdot/` } };
-    await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/move`, { key: keys(mock).oneBucket, body });
+    await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/move`, { key: keys(mock).restricted, body });
     const moved = await mock.call(`${bucketPath(mock, mock.ids.other)}/files?prefix=probe-dotdot/`, { key: keys(mock).full });
     return moved.body.data.some((f: { id: string }) => f.id === own.id);
   },
   'limit-max-spans-buckets': async (mock) =>
-    (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1000`, { key: keys(mock).oneBucket })).body.data.some(
+    (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files?limit=1000`, { key: keys(mock).restricted })).body.data.some(
       (f: { bucketId: string }) => f.bucketId !== mock.ids.allowed,
     ),
   'head-ignores-bucket-limits': async (mock) =>
-    (await mock.call(`${bucketPath(mock, mock.ids.other)}/automations`, { method: 'HEAD', key: keys(mock).oneBucket })).status === 200,
+    (await mock.call(`${bucketPath(mock, mock.ids.other)}/automations`, { method: 'HEAD', key: keys(mock).restricted })).status === 200,
   'mass-assignment-partial': async (mock) => {
     const own = await firstFile(mock, mock.ids.allowed);
     await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/${own.id}`, {
       method: 'PATCH',
-      key: keys(mock).oneBucket,
+      key: keys(mock).restricted,
       body: { bucketId: mock.ids.other },
     });
     return lists(mock, mock.ids.other, own);
@@ -127,7 +127,7 @@ export const VARIANT_PROBES: Record<Probed, RuleProbe> = {
   'body-bucket-id-every-write': async (mock) => {
     const other = await firstFile(mock, mock.ids.other);
     const body = { fileIds: [other.id], bucketId: mock.ids.other };
-    await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/trash`, { key: keys(mock).oneBucket, body });
+    await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/trash`, { key: keys(mock).restricted, body });
     return trashHolds(mock, mock.ids.other, other.id);
   },
   'restore-body-bucket': async (mock) => {
@@ -137,7 +137,7 @@ export const VARIANT_PROBES: Record<Probed, RuleProbe> = {
     if (!(await trashHolds(mock, mock.ids.other, other.id))) return false;
     await mock.call(`${bucketPath(mock, mock.ids.allowed)}/trash`, {
       method: 'PATCH',
-      key: keys(mock).oneBucket,
+      key: keys(mock).restricted,
       body: { restore: [other.id], bucketId: mock.ids.other },
     });
     return lists(mock, mock.ids.other, other);

@@ -54,13 +54,13 @@ export const FAULT_PROBES: Record<FaultName, RuleProbe> = {
   'scope-confused': async (mock) =>
     (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files`, { key: await mock.key(['files:write']) })).status !== 403,
   'bucket-limit-ignored-list-files': async (mock) =>
-    (await mock.call(`${bucketPath(mock, mock.ids.other)}/files`, { key: keys(mock).oneBucket })).status === 200,
+    (await mock.call(`${bucketPath(mock, mock.ids.other)}/files`, { key: keys(mock).restricted })).status === 200,
   'bucket-limit-ignored-presign-download': async (mock) => {
     const file = await firstFile(mock, mock.ids.other);
     return (
       (
         await mock.call(`${bucketPath(mock, mock.ids.other)}/files/presign-download`, {
-          key: keys(mock).oneBucket,
+          key: keys(mock).restricted,
           body: { fileId: file.id },
         })
       ).status === 200
@@ -69,10 +69,10 @@ export const FAULT_PROBES: Record<FaultName, RuleProbe> = {
   'bucket-limit-ignored-move-destination': async (mock) => {
     const file = await firstFile(mock, mock.ids.allowed);
     const body = { fileIds: [file.id], destination: { bucketId: mock.ids.other, prefix: 'probe/' } };
-    return (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/move`, { key: keys(mock).oneBucket, body })).status === 200;
+    return (await mock.call(`${bucketPath(mock, mock.ids.allowed)}/files/move`, { key: keys(mock).restricted, body })).status === 200;
   },
   'bucket-limit-ignored-list-buckets': async (mock) =>
-    (await mock.call(`/workspaces/${mock.ids.workspace}/buckets`, { key: keys(mock).oneBucket })).body.data.length !== 1,
+    (await mock.call(`/workspaces/${mock.ids.workspace}/buckets`, { key: keys(mock).restricted })).body.data.length !== 1,
   'cross-bucket-file-access': async (mock) => {
     const file = await firstFile(mock, mock.ids.other);
     return (
@@ -107,7 +107,7 @@ export const FAULT_PROBES: Record<FaultName, RuleProbe> = {
   'missing-key-accepted': async (mock) => (await mock.call('/workspaces')).status !== 401,
   // The restricted key shows one bucket: a full-access fallback (missing-key-accepted) would show three.
   'query-key-accepted': async (mock) =>
-    (await mock.call(`/workspaces?access_token=${keys(mock).oneBucket}`)).body?.data?.[0]?.bucketCount === 1,
+    (await mock.call(`/workspaces?access_token=${keys(mock).restricted}`)).body?.data?.[0]?.bucketCount === 1,
   'route-moved': async (mock) => {
     const file = await firstFile(mock, mock.ids.allowed);
     const folder = file.path.slice(0, file.path.lastIndexOf('/') + 1);
@@ -168,7 +168,7 @@ export const FAULT_PROBES: Record<FaultName, RuleProbe> = {
     return answer.status === 200 && !(await firstFile(mock, mock.ids.allowed)).tags.includes('probe-kept');
   },
   'bucket-limits-ignored': async (mock) =>
-    (await mock.call(`${bucketPath(mock, mock.ids.other)}/automations`, { key: keys(mock).oneBucket })).status === 200,
+    (await mock.call(`${bucketPath(mock, mock.ids.other)}/automations`, { key: keys(mock).restricted })).status === 200,
   // The span probes ask for 500 items: the largest page (1000) is the variant limit-max-spans-buckets answers wrongly.
   'listing-spans-buckets': async (mock) => {
     const other = await firstFile(mock, mock.ids.other);
@@ -186,7 +186,7 @@ export const FAULT_PROBES: Record<FaultName, RuleProbe> = {
       (item: any) => item.bucketId !== mock.ids.allowed,
     ),
   'foreign-bucket-403': async (mock) =>
-    (await mock.call(`${bucketPath(mock, mock.ids.other)}/automations`, { key: keys(mock).oneBucket })).status === 403,
+    (await mock.call(`${bucketPath(mock, mock.ids.other)}/automations`, { key: keys(mock).restricted })).status === 403,
   'api-prefix-moved': async (mock) => (await mock.call('/workspaces', { key: keys(mock).full })).status === 404,
   'unknown-paths-served': async (mock) =>
     (await mock.call(`${mock.server.origin}/api/v2/workspaces`, { key: keys(mock).full })).status === 200,
@@ -421,7 +421,7 @@ export const FAULT_PROBES: Record<FaultName, RuleProbe> = {
     await rawRequest(mock.server.origin, {
       path: `${new URL(mock.server.baseUrl).pathname}${path}`,
       headers: {
-        authorization: `Bearer ${keys(mock).readOnly}`,
+        authorization: `Bearer ${keys(mock).readonly}`,
         'content-type': 'application/json',
         'content-length': String(Buffer.byteLength(body)),
         'x-http-method-override': 'PATCH',

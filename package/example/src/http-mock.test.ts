@@ -11,7 +11,7 @@ afterAll(() => mock.close());
 
 it('shows a key limited to one bucket only that bucket', async () => {
   const [workspace] = mock.app.info().workspaces;
-  const { data } = await createApiClient(mock.baseUrl, mock.app.presetKeys.oneBucket).GET('/workspaces/{workspaceId}/buckets', {
+  const { data } = await createApiClient(mock.baseUrl, mock.app.presetKeys.restricted).GET('/workspaces/{workspaceId}/buckets', {
     params: { path: { workspaceId: workspace.id } },
   });
   expect(data?.data.map((b) => b.id)).toEqual([workspace.buckets[0]]);

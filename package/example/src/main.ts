@@ -19,7 +19,7 @@ function show(listId: string, items: { id: string; text: string }[]): void {
 }
 
 async function renderApp(): Promise<void> {
-  const client = createApiClient(`${location.origin}/api/v1`, window.mockKeys?.readOnly ?? '');
+  const client = createApiClient(`${location.origin}/api/v1`, window.mockKeys?.readonly ?? '');
   const workspaces = await listWorkspaces(client);
   show('#workspaces', workspaces.map((w) => ({ id: w.id, text: w.name })));
   // The first workspace's first bucket: its files, with one retry when the server fails.

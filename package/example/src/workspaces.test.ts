@@ -11,7 +11,7 @@ afterAll(() => mock.server.close());
 const api = (key: string) => createApiClient('http://127.0.0.1:4010/api/v1', key);
 
 it('lists the seeded workspaces with a ready key', async () => {
-  const workspaces = await listWorkspaces(api(mock.app.presetKeys.readOnly));
+  const workspaces = await listWorkspaces(api(mock.app.presetKeys.readonly));
   expect(workspaces.map((w) => w.id)).toEqual(mock.app.info().workspaces.map((w) => w.id));
 });
 

@@ -6,11 +6,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parse } from 'yaml';
 // @ts-expect-error: plain JavaScript (it runs in the action before anything is installed); checked by these tests
 import { BUILD_TOOLS, buildManifest } from '../../action/build-manifest.mjs';
 // @ts-expect-error: plain JavaScript, as above
-import { chooseNode, DEFAULT_NODE, ENGINES, kitKey, prepare } from '../../action/prepare.mjs';
+import { chooseNode, DEFAULT_NODE, ENGINES, kitKey, prepare, RECOMMENDED_MAJORS } from '../../action/prepare.mjs';
 // @ts-expect-error: plain JavaScript, as above
 import { actionOutputs, readSummary } from '../../action/report.mjs';
 
@@ -31,6 +32,18 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe('the Node the kit runs on', () => {
   it('applies the engines of package.json', () => {
     expect(ENGINES).toBe(manifest.engines.node);
+  });
+
+  it('the docs state the Node versions as the runtime does: 22 or 24 recommended, 20.19+ tested and past its end of life', () => {
+    expect(RECOMMENDED_MAJORS).toEqual([22, 24]);
+    const statement = 'Node 22 or 24 (recommended); Node 20.19+ runs it too and is tested, but is past its end of life';
+    for (const doc of ['README.md', 'mocks/FRONTEND.md', 'conformance/README.md'])
+      expect(readFileSync(join(ROOT, doc), 'utf8').replace(/\s+/g, ' '), doc).toContain(statement);
+    const docs = ['README.md', 'mocks/FRONTEND.md', 'conformance/README.md', 'action.yml'].map((doc) =>
+      readFileSync(join(ROOT, doc), 'utf8'),
+    );
+    // No other wording puts Node 20 beside the recommended ones.
+    for (const text of docs) expect(text).not.toMatch(/20\.19\+, 22 or (24|later)|20\.19\+ and npm/);
   });
 
   it.each([
@@ -61,6 +74,21 @@ describe('the Node the kit runs on', () => {
     writeFileSync(output, '');
     expect(prepare({ GITHUB_OUTPUT: output, KIT_DIR: ROOT, INPUT_NODE_VERSION: '16' }, 'v22.1.0', '/usr/bin/node')).toBe(3);
     expect(readFileSync(output, 'utf8')).toBe('exit-code=3\n');
+  });
+
+  it("runs on the runner's Node 20 with a notice that it is past its end of life, and on Node 22 without one", () => {
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      prepare({ KIT_DIR: ROOT }, 'v20.20.2', '/usr/bin/node');
+      expect(logged.mock.calls.flat().join('\n')).toMatch(
+        /::notice title=bucketkit::the runner's Node v20\.20\.2 .* past its end of life; node-version: 22/,
+      );
+      logged.mockClear();
+      prepare({ KIT_DIR: ROOT }, 'v22.1.0', '/usr/bin/node');
+      expect(logged.mock.calls.flat().join('\n')).not.toMatch(/::notice/);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
 
@@ -176,6 +204,18 @@ describe('the verdict output', () => {
 
   it('counts the routes not built yet apart from the failed checks', () => {
     expect(actionOutputs('4', totals({ unbuilt: 3 }))).toMatchObject({ failed: '0', 'not-built': '3', verdict: 'not-built-yet' });
+  });
+
+  it('every output action.yml declares is set, and the docs describe each: not-served counts the unserved checks', () => {
+    const outputs = actionOutputs('1', totals({ fail: 1, unserved: 4 }));
+    expect(outputs['not-served']).toBe('4');
+    const declared = Object.keys((parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { outputs: object }).outputs);
+    expect(declared.sort()).toEqual(Object.keys(outputs).sort());
+    const table = readFileSync(join(ROOT, 'conformance/README.md'), 'utf8').split('## In CI (GitHub Actions)')[1];
+    for (const name of declared) expect(table).toMatch(new RegExp(`^\\| [^|]*\`${name}\``, 'm'));
+    // Every kit status has its count: not-served is one, never a placeholder.
+    expect(readFileSync(join(ROOT, 'action.yml'), 'utf8')).not.toMatch(/no such status/);
+    expect(table).not.toMatch(/no such status/);
   });
 
   it('reads only a summary.json written after the run started', () => {

@@ -109,19 +109,27 @@ describe('the mock banner and keys in output', () => {
   workspace ws_1 "One": bkt_a (A), bkt_b (B)
   workspace ws_2 "Two": bkt_c (C)
 
-Keys this mock made for you (send as Authorization: Bearer <key>):
-  full access              bk_full_0123456789abcdef
-  read-only                bk_read_0123456789abcdef
-  only bucket bkt_a  bk_bucket_0123456789abcdef
+Keys this mock made for you (send as Authorization: Bearer <key>), with their scopes and buckets:
+  full                     bk_test_0123456789abcdefFull  every scope; every bucket
+  readonly                 bk_test_0123456789abcdefRead  files:read buckets:read; every bucket
+  restricted               bk_test_0123456789abcdefOne  every scope; only bucket bkt_a
+
+Deployment config written to deployment.json (its keys read their tokens from env vars). Export them, then run the suite:
+  export BUCKETKIT_KEY_FULL=bk_test_0123456789abcdefFull
+  npx bucketkit conformance --config deployment.json
+
+Control: POST http://127.0.0.1:40619/__mock/keys | POST /__mock/reset
+Try:     curl -H "Authorization: Bearer $KEY" http://127.0.0.1:40619/api/v1/workspaces
 `;
 
-  it('reads the base URL, the workspaces and the three keys once the banner is complete', () => {
+  it('reads the base URL, the workspaces, the keys by name and the env lines once the banner is complete', () => {
     expect(parseBanner(banner)).toEqual({
       baseUrl: 'http://127.0.0.1:40619/api/v1',
       workspaceIds: ['ws_1', 'ws_2'],
-      keys: { full: 'bk_full_0123456789abcdef', readOnly: 'bk_read_0123456789abcdef', oneBucket: 'bk_bucket_0123456789abcdef' },
+      keys: { full: 'bk_test_0123456789abcdefFull', readonly: 'bk_test_0123456789abcdefRead', restricted: 'bk_test_0123456789abcdefOne' },
+      env: { BUCKETKIT_KEY_FULL: 'bk_test_0123456789abcdefFull' },
     });
-    expect(parseBanner(banner.split('\n').slice(0, 6).join('\n'))).toBeUndefined();
+    expect(parseBanner(banner.split('\n').slice(0, 9).join('\n'))).toBeUndefined();
   });
 
   it('hides mock keys in anything shown', () => {

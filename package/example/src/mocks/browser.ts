@@ -4,7 +4,7 @@ import { fixtures } from './fixtures.ts';
 
 declare global {
   interface Window {
-    /** The mock's ready keys: full, readOnly, oneBucket. Set only while the mock runs. */
+    /** The mock's ready keys by name: full, readonly, restricted, only-<scope>. Set only while the mock runs. */
     mockKeys?: PresetKeys;
     /** The mock itself, for scenarios and coverage from the console: `mock.coverage()`. */
     mock?: MswMock;
