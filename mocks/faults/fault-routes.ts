@@ -62,17 +62,21 @@ export function faultRoutes({ spec, routes }: Pick<ComponentDeps, 'spec' | 'rout
 const at = (body: unknown, pointer: string[]): unknown =>
   pointer.reduce<unknown>((node, name) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[name] : undefined), body);
 
-/** The file ids a request names: `{fileId}` in its path, then its body's file fields in the spec's order (only those named for files, with `namedForFiles`). */
+/**
+ * The file ids a request names: `{fileId}` in its path, then its body's file fields in the spec's order. `only`
+ * narrows them to the body's lists (`list`) or to the fields named for files (`namedForFiles`).
+ */
 export function fileIdsNamed(
   routes: FaultRoutes,
   operationId: OperationId,
   request: { params: Record<string, unknown>; body: unknown },
   only: { namedForFiles?: boolean; list?: boolean } = {},
 ): string[] {
+  const wanted = (value: boolean, narrowed: boolean | undefined) => narrowed === undefined || value === narrowed;
   const fields = (routes.fileFields[operationId] ?? []).filter(
-    (f) =>
-      (only.namedForFiles === undefined || f.namedForFiles === only.namedForFiles) && (only.list === undefined || f.list === only.list),
+    (f) => wanted(f.namedForFiles, only.namedForFiles) && wanted(f.list, only.list),
   );
-  const values = [only.list ? undefined : request.params.fileId, ...fields.flatMap((f) => [at(request.body, f.pointer)].flat())];
+  const inPath = only.list ? [] : [request.params.fileId];
+  const values = [...inPath, ...fields.flatMap((f) => [at(request.body, f.pointer)].flat())];
   return values.filter((v): v is string => typeof v === 'string');
 }
