@@ -3,6 +3,7 @@
 // through /__mock/keys (the kit's key plan: full, readonly, restricted to a
 // bucket, and one per scope holding only that scope: embedded-keys.ts).
 import { startMockServer } from '../../mocks/http/start-mock-server.ts';
+import { loadSchemaValidator } from '../../openapi/contract/load-spec.ts';
 import type { SuiteConfig } from '../config/config-types.ts';
 import { EMBEDDED_OVERRIDES, embeddedKeyPlan, embeddedScopes, embeddedTokens } from './embedded-keys.ts';
 import { planBuckets } from '../../mocks/app/key-plan.ts';
@@ -26,7 +27,8 @@ export async function startEmbeddedTarget(
   faults: string[] = [],
   tokens: Record<string, string> = embeddedTokens(),
 ): Promise<EmbeddedTarget> {
-  const server = await startMockServer({ host: '127.0.0.1', port: 0, faults });
+  // The validators the suite's own checks use: a process checking many embedded mocks (the self-test) compiles them once.
+  const server = await startMockServer({ host: '127.0.0.1', port: 0, faults, validator: loadSchemaValidator('lazy') });
   try {
     const info = (await (await fetch(`${server.origin}/__mock/info`)).json()) as { workspaces: { id: string; buckets: string[] }[] };
     const planned = planBuckets(info.workspaces);

@@ -1,14 +1,21 @@
-// The suite's one walker of the bundled spec's schemas: the id and path fields
-// a request body declares (walked through $ref, oneOf and nested objects), the
-// properties it offers, the fields of the contract's records and of an
-// operation's answer, the fields only a server sets on a record, and a sample
-// value for a field. The operators and the operation books read it alike;
-// nothing here names a route or a field by hand.
+// What the suite reads from the bundled spec's schemas: the id and path fields
+// a request body declares (openapi/contract/body-fields.ts, the one walker,
+// which the mock reads too), the properties it offers, the fields of the
+// contract's records and of an operation's answer, the fields only a server
+// sets on a record, and a sample value for a field. The operators and the
+// operation books read it alike; nothing here names a route or a field by hand.
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { loadBundledSpec, loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import type { Route } from '../../openapi/contract/route-table.ts';
 import { resolveRef, type ApiDocument } from '../../openapi/contract/spec-refs.ts';
 import type { OperatorContract } from './operator-types.ts';
+import {
+  bodyFieldsOf as fieldsOf,
+  idPatterns as patternsOf,
+  isPathFieldName,
+  propertiesOf,
+  type BodyField,
+} from '../../openapi/contract/body-fields.ts';
 
 /** A schema object of the bundled spec. */
 export type Schema = OpenAPIV3_1.SchemaObject;
@@ -22,67 +29,20 @@ export function loadContract(): OperatorContract {
   return (bundled ??= { routes: loadRouteTable(), doc: loadBundledSpec() });
 }
 
-/** The properties of an object schema, through $ref, allOf, oneOf and anyOf (the union of the branches, first one wins). */
-export function propertiesOf(doc: ApiDocument, node: unknown): Record<string, Schema> {
-  const schema = resolved(doc, node);
-  const props: Record<string, Schema> = {};
-  for (const branch of [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]) {
-    for (const [name, value] of Object.entries(propertiesOf(doc, branch))) props[name] ??= value;
-  }
-  for (const [name, value] of Object.entries(schema.properties ?? {})) props[name] ??= resolved(doc, value);
-  return props;
-}
+export { idKindOf, propertiesOf, type BodyField } from '../../openapi/contract/body-fields.ts';
 
 /** The patterns of the contract's path parameters: a body string of the same pattern is an id. */
-export function idPatterns(contract: OperatorContract): Set<string> {
-  return new Set(
-    contract.routes.flatMap((r) => r.pathParams.flatMap((p) => (typeof p.schema.pattern === 'string' ? [p.schema.pattern] : []))),
-  );
-}
-
-const isId = (schema: Schema, patterns: Set<string>) => typeof schema.pattern === 'string' && patterns.has(schema.pattern);
-
-/** What an id names, read from its field's name (`fileIds` → file, `destination.bucketId` → bucket); a bare list of ids names files. */
-export function idKindOf(name: string): string {
-  const match = /^(.*?)Ids?$/.exec(name);
-  return match && match[1] !== '' ? match[1].toLowerCase() : 'file';
-}
-
-/** A field of a request body that names something: an id, a list of ids, or a path within a bucket. */
-export interface BodyField {
-  /** Property names from the body's root, e.g. ['destination', 'bucketId']. */
-  pointer: string[];
-  shape: 'id' | 'ids' | 'path';
-  /** For ids: what they name (file, bucket, workspace, upload, ...). */
-  kind: string;
-}
-
-const PATH_NAME = /(^|[a-z])(path|prefix)$/i;
+export const idPatterns = (contract: OperatorContract): Set<string> => patternsOf(contract.routes);
 
 /** Whether a field's name says it holds a path within a bucket (`path`, `prefix`, `destinationPath`). */
-export const isPathName = (name: string): boolean => PATH_NAME.test(name);
+export const isPathName = (name: string): boolean => isPathFieldName(name);
 
 /** Whether a schema is an id of the contract (the pattern of its path parameters). */
-export const isIdSchema = (contract: OperatorContract, schema: Schema): boolean => isId(schema, idPatterns(contract));
-
-function walk(doc: ApiDocument, node: unknown, pointer: string[], patterns: Set<string>, depth: number): BodyField[] {
-  if (depth > 4) return [];
-  return Object.entries(propertiesOf(doc, node)).flatMap(([name, schema]): BodyField[] => {
-    const at = [...pointer, name];
-    const items = schema.type === 'array' && schema.items ? resolved(doc, schema.items) : undefined;
-    if (isId(schema, patterns)) return [{ pointer: at, shape: 'id', kind: idKindOf(name) }];
-    if (items && isId(items, patterns)) return [{ pointer: at, shape: 'ids', kind: idKindOf(name) }];
-    if (schema.type === 'string' && PATH_NAME.test(name)) return [{ pointer: at, shape: 'path', kind: 'path' }];
-    if (schema.type === 'object' || schema.properties || schema.oneOf || schema.allOf) return walk(doc, schema, at, patterns, depth + 1);
-    return [];
-  });
-}
+export const isIdSchema = (contract: OperatorContract, schema: Schema): boolean =>
+  typeof schema.pattern === 'string' && idPatterns(contract).has(schema.pattern);
 
 /** The id, id-list and path fields the route's request body declares, at any depth. */
-export function bodyFieldsOf(contract: OperatorContract, route: Route): BodyField[] {
-  if (!route.requestBody) return [];
-  return walk(contract.doc, { $ref: route.requestBody.schemaRef }, [], idPatterns(contract), 0);
-}
+export const bodyFieldsOf = (contract: OperatorContract, route: Route): BodyField[] => fieldsOf(contract.doc, contract.routes, route);
 
 /** The top-level property names the route's request body takes. */
 export function requestPropertiesOf(contract: OperatorContract, route: Route): Set<string> {

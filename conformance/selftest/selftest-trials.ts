@@ -54,3 +54,6 @@ export function selftestTrials(): Trial[] {
 export function areaGrep(areas: readonly Area[]): string {
   return `^@(${[...new Set(areas)].join('|')})$`;
 }
+
+/** The checks a trial's full run sends: every check of its areas, or its narrower set. */
+export const fullGrep = (trial: Trial): string => trial.grep ?? areaGrep(trial.areas);

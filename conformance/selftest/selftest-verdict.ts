@@ -1,6 +1,7 @@
 // Judges one planted-fault run (caught only by a failing check of the fault's
 // area at the fault's level) and renders the self-test's table.
 import type { Summary } from '../report/summary.ts';
+import { REFRESH_COMMAND } from './selftest-plan.ts';
 
 export interface FaultLike {
   name: string;
@@ -83,15 +84,48 @@ function coverage(clean: Summary, uncovered: UncoveredCheck[], durationMs: numbe
   ];
 }
 
-/** The self-test report: the clean run, one row per trial, then check coverage. */
-export function renderSelftest(
-  clean: Summary,
-  cleanOk: boolean,
-  verdicts: FaultVerdict[],
-  durationMs: number,
-  cleanLeaks: string[] = [],
+/** How the trials were run: every check of their areas, or the plan's checks (with what made the plan stale). */
+export type TrialMode = { kind: 'full'; planNote?: string } | { kind: 'plan'; problems: string[] };
+
+export interface SelftestReport {
+  clean: Summary;
+  cleanOk: boolean;
+  verdicts: FaultVerdict[];
+  durationMs: number;
+  cleanLeaks?: string[];
+  /** False when only some trials ran (BUCKETKIT_SELFTEST_ONLY). */
+  judgeCoverage?: boolean;
+  mode: TrialMode;
+}
+
+const HOW: Record<TrialMode['kind'], string> = {
+  full: 'Each trial plants its fault (or combination) in the embedded mock and runs every check of its areas, core and profile; it is caught only when a check of its area fails at its level. Every report is scanned for key bytes.',
+  plan: `Each trial plants its fault (or combination) in the embedded mock and runs the checks the plan gives it (\`selftest/selftest-plan.json\`, written by \`${REFRESH_COMMAND}\`, which runs every check of each trial's areas): each must fail here, and one at least is of the trial's area at its level. It is caught only when a check of its area fails at its level in this run. Every report is scanned for key bytes.`,
+};
+
+function planSection(mode: TrialMode): string[] {
+  if (mode.kind === 'full') return mode.planNote ? ['## The plan', '', mode.planNote, ''] : [];
+  if (mode.problems.length === 0) return ['## The plan', '', 'The plan held: every planned check failed in its trial.', ''];
+  return [
+    '## The plan',
+    '',
+    `The plan is stale; \`${REFRESH_COMMAND}\` runs every check of every trial and rewrites it:`,
+    '',
+    ...mode.problems.map((p) => `- ${p}`),
+    '',
+  ];
+}
+
+/** The self-test report: the clean run, one row per trial, the plan, then check coverage. */
+export function renderSelftest({
+  clean,
+  cleanOk,
+  verdicts,
+  durationMs,
+  cleanLeaks = [],
   judgeCoverage = true,
-): string {
+  mode,
+}: SelftestReport): string {
   const uncovered = uncoveredChecks(clean, verdicts);
   const t = clean.totals;
   const lines = [
@@ -103,7 +137,7 @@ export function renderSelftest(
       cleanLeaks.length ? `; KEY LEAKED in ${cleanLeaks.join(', ')}` : ''
     }.`,
     '',
-    'Each trial plants its fault (or combination) in the embedded mock and runs every check of its areas, core and profile; it is caught only when a check of its area fails at its level. Every report is scanned for key bytes.',
+    HOW[mode.kind],
     '',
     '| trial | area | level | verdict | caught by |',
     '|---|---|---|---|---|',
@@ -116,6 +150,7 @@ export function renderSelftest(
     '',
     `${verdicts.filter((v) => v.caught).length}/${verdicts.length} trials caught.`,
     '',
+    ...planSection(mode),
     ...(judgeCoverage
       ? coverage(clean, uncovered, durationMs)
       : [`Coverage not judged: only some trials ran (${(durationMs / 1000).toFixed(1)} s).`]),

@@ -166,7 +166,7 @@ export function createMockApp(options: CreateMockAppOptions): MockAppHandle {
   };
   const matcher = createRouteMatcher(routes);
   const examples = buildExampleIndex(options.spec, routes);
-  const deps = { apiBase, handlers: HANDLERS, keys, knownScopes, env, validator, matcher, examples };
+  const deps = { spec: options.spec, routes, apiBase, handlers: HANDLERS, keys, knownScopes, env, validator, matcher, examples };
   const core = createCoreComponents(deps);
   const faults = new FaultBoard(profile ? playProfile(core, deps, profile) : core, deps, options.faults ?? []);
   const errorFormat = profileErrorFormat(profile);

@@ -1,6 +1,8 @@
 // The parts the mock is assembled from (as Prism's createInstance takes its
 // components): the API base, the request steps, the operation handlers and the
 // endpoints beside the API. A variant of the mock replaces or wraps a part.
+import type { ApiDocument } from '../../openapi/contract/spec-refs.ts';
+import type { Route } from '../../openapi/contract/route-table.ts';
 import type { HandlerTable, MockEnvironment } from './handler-context.ts';
 import type { BodyAdmission, MockRequest, MockResponse, RequestHead } from './types.ts';
 import type { ApiSteps, StepDeps } from './api-steps.ts';
@@ -31,6 +33,9 @@ export interface MockComponents {
 
 /** What the components are built from; also what a variant may consult. */
 export interface ComponentDeps extends StepDeps {
+  /** The spec served and its route table (a variant of a class of routes reads the class from them). */
+  spec: ApiDocument;
+  routes: readonly Route[];
   apiBase: string;
   handlers: HandlerTable;
   keys: KeyStore;

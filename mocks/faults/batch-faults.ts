@@ -8,9 +8,7 @@ import type { BucketState, WorldStore } from '../store/world-store.ts';
 import { jsonOf, patchSteps, withJson, wrapHandler, type FaultDefinition } from './plant.ts';
 import { trashHolder } from './span-faults.ts';
 import { withoutDotSegments } from './path-spelling-faults.ts';
-
-/** The operations whose body names files in `fileIds`. */
-const FILE_LISTS = ['trashFiles', 'moveFiles', 'runBucketAgent'] as const;
+import { faultRoutes, fileIdsNamed } from './fault-routes.ts';
 
 const readyAnywhere = (store: WorldStore, fileId: string) => {
   const file = store.filesById.get(fileId);
@@ -82,19 +80,21 @@ export const BATCH_FAULTS = [
     name: 'batch-later-ids-unchecked',
     description:
       "POST .../files/trash, .../files/move and .../agent check only the first of fileIds against the route's bucket, and PATCH .../trash only the first of restore and of purge: the later ids reach files of any bucket.",
-    plant: (c) =>
-      wrapHandler(
-        FILE_LISTS.reduce<MockComponents>(
+    plant: (c, deps) => {
+      const routes = faultRoutes(deps);
+      return wrapHandler(
+        routes.fileLists.reduce<MockComponents>(
           (acc, operationId) =>
             wrapHandler(acc, operationId, (inner) => (ctx) => {
-              const [first] = ctx.body.fileIds ?? [];
+              const [first] = fileIdsNamed(routes, operationId, ctx, { list: true, namedForFiles: true });
               return inner({ ...ctx, lookupFile: (id) => (id === first ? ctx.lookupFile(id) : readyAnywhere(ctx.store, id)) });
             }),
           c,
         ),
         'updateTrash',
         (inner) => (ctx) => acrossTrashes(inner, ctx),
-      ),
+      );
+    },
   },
   {
     name: 'move-destination-dotdot',

@@ -4,7 +4,8 @@
 import type { Caller } from '../core/access-rules.ts';
 import type { HandlerContext, OperationId } from '../core/handler-context.ts';
 import type { MockComponents } from '../core/components.ts';
-import { FILE_TAKERS, patchSteps, wrapHandler, type FaultDefinition } from './plant.ts';
+import { patchSteps, wrapHandler, type FaultDefinition } from './plant.ts';
+import { faultRoutes } from './fault-routes.ts';
 import { forbiddenAnswer } from './fault-answers.ts';
 import { targets } from './fault-targets.ts';
 
@@ -54,7 +55,8 @@ export const BUCKET_FAULTS = [
   {
     name: 'cross-bucket-file-access',
     description: "A file of another bucket is reachable through an allowed bucket's path (fileId routes and fileIds bodies).",
-    plant: (c) => FILE_TAKERS.reduce<MockComponents>((acc, id) => wrapHandler(acc, id, (inner) => (ctx) => inner(anyBucket(ctx))), c),
+    plant: (c, deps) =>
+      faultRoutes(deps).fileTakers.reduce<MockComponents>((acc, id) => wrapHandler(acc, id, (inner) => (ctx) => inner(anyBucket(ctx))), c),
   },
   {
     name: 'bucket-limits-ignored',

@@ -6,9 +6,7 @@ import type { HandlerContext, OperationId } from '../core/handler-context.ts';
 import type { MockResponse } from '../core/types.ts';
 import { jsonOf, patchSteps, withJson, wrapHandler, type FaultDefinition } from './plant.ts';
 import type { ComponentDeps, MockComponents } from '../core/components.ts';
-
-type Lister = 'listAutomations' | 'listSuggestions' | 'listShares' | 'listTransfers';
-const LISTERS: Lister[] = ['listAutomations', 'listSuggestions', 'listShares', 'listTransfers'];
+import { faultRoutes } from './fault-routes.ts';
 
 /** The handler answering with the items of every bucket of the route's workspace, one page. */
 function spanning<K extends OperationId>(inner: (ctx: HandlerContext<K>) => MockResponse | Promise<MockResponse>) {
@@ -37,6 +35,7 @@ export const HIERARCHY_FAULTS = [
     name: 'item-listings-span-buckets',
     description:
       "GET .../automations, .../suggestions, .../shares and .../transfers list the items of every bucket of the workspace, whatever the key's bucketIds.",
-    plant: (c: MockComponents) => LISTERS.reduce((acc, id) => wrapHandler(acc, id, (inner) => spanning(inner)), c),
+    plant: (c: MockComponents, deps: ComponentDeps) =>
+      faultRoutes(deps).recordListings.reduce((acc, id) => wrapHandler(acc, id, (inner) => spanning(inner)), c),
   },
 ] as const satisfies readonly FaultDefinition[];

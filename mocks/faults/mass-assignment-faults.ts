@@ -11,6 +11,7 @@ import type { BucketState } from '../store/world-store.ts';
 import { jsonResponse } from '../core/problems.ts';
 import { forgetFileJson, fileJson } from '../store/file-json.ts';
 import { jsonOf, patchSteps, wrapHandler, type FaultDefinition } from './plant.ts';
+import { FAULT_TARGETS } from './fault-targets.ts';
 
 /** The fields of the API's records (files, automations, suggestions): a server that binds a body to its model accepts them. */
 export const MODEL_FIELDS = ['id', 'bucketId', 'workspaceId', 'path', 'name', 'size', 'contentType', 'status', 'createdAt', 'updatedAt'];
@@ -78,9 +79,6 @@ export function applyFileFields(ctx: HandlerContext<'updateFile'>, fields: Recor
   return jsonResponse(200, fileJson(file));
 }
 
-/** The routes that create or change something in the route's bucket, and act in the body's bucket instead. */
-const BUCKET_TAKERS = ['presignUpload', 'moveFiles', 'updateIntelligence', 'createAutomation', 'createSuggestion'] as const;
-
 export const MASS_ASSIGNMENT_FAULTS = [
   {
     name: 'patch-mass-assignment',
@@ -101,7 +99,8 @@ export const MASS_ASSIGNMENT_FAULTS = [
       "Presign-upload, move, intelligence update, automation and suggestion creation accept a record's own fields in the body and act in the bucket its bucketId names, past the key's bucketIds.",
     plant: (c) => {
       const lifted: Lifted = new WeakMap();
-      return BUCKET_TAKERS.reduce<MockComponents>(
+      const takers: readonly string[] = FAULT_TARGETS['writes-take-body-bucket-id'];
+      return FAULT_TARGETS['writes-take-body-bucket-id'].reduce<MockComponents>(
         (components, operationId) =>
           wrapHandler(components, operationId, (inner) => (ctx) => {
             const bucket = bucketNamed(ctx, ctx.body && lifted.get(ctx.body)?.bucketId);
@@ -109,7 +108,7 @@ export const MASS_ASSIGNMENT_FAULTS = [
             // Files are still looked up in the route's bucket: only where the result lands moves.
             return inner({ ...ctx, bucket, reaches: (id) => id === bucket.bucket.id || ctx.reaches(id) });
           }),
-        acceptModelFields(c, (route) => (BUCKET_TAKERS as readonly string[]).includes(route.operationId), lifted),
+        acceptModelFields(c, (route) => takers.includes(route.operationId), lifted),
       );
     },
   },

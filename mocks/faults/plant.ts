@@ -16,16 +16,6 @@ export interface FaultDefinition {
   plant: Plant;
 }
 
-/** The operations that name ready files of the route's bucket (`{fileId}`, `fileId`, `fileIds`). */
-export const FILE_TAKERS = [
-  'updateFile',
-  'presignDownload',
-  'trashFiles',
-  'moveFiles',
-  'createSuggestion',
-  'runBucketAgent',
-] as const satisfies readonly OperationId[];
-
 export { patchSteps } from '../core/components.ts';
 
 /** The components with one operation's handler wrapped. */

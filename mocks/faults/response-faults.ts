@@ -2,12 +2,12 @@
 // bodies, the first field of every body, 403 for an unknown file, and an
 // upload accepted over an existing file.
 import type { MockResponse } from '../core/types.ts';
-import type { HandlerContext, OperationId } from '../core/handler-context.ts';
 import type { MockComponents } from '../core/components.ts';
 import type { WorldStore } from '../store/world-store.ts';
 import { forbiddenAnswer } from './fault-answers.ts';
 import { FAULT_TARGETS } from './fault-targets.ts';
-import { FILE_TAKERS, jsonOf, patchSteps, withJson, wrapHandler, type FaultDefinition } from './plant.ts';
+import { jsonOf, patchSteps, withJson, wrapHandler, type FaultDefinition } from './plant.ts';
+import { faultRoutes, fileIdsNamed } from './fault-routes.ts';
 
 /** A copy of a JSON value without `updatedAt` on every File-shaped object in it. */
 function withoutFileUpdatedAt(value: unknown): unknown {
@@ -23,15 +23,6 @@ function withoutLastField(response: MockResponse): MockResponse {
   const value = jsonOf(response);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return response;
   return withJson(response, Object.fromEntries(Object.entries(value).slice(0, -1)));
-}
-
-// The operations that name files, and where in the request they name them.
-const FILE_NAMERS = [...FILE_TAKERS, 'updateTrash'] as const satisfies readonly OperationId[];
-
-function namedFileIds(ctx: Pick<HandlerContext, 'params'> & { body: unknown }): string[] {
-  const body = (ctx.body ?? {}) as Record<string, unknown>;
-  const lists = [body.fileIds, body.restore, body.purge].flatMap((v) => (Array.isArray(v) ? v : []));
-  return [ctx.params.fileId, body.fileId, ...lists].filter((v): v is string => typeof v === 'string');
 }
 
 /** The store as an upload sees it when every path is free. */
@@ -61,16 +52,18 @@ export const RESPONSE_FAULTS = [
   {
     name: 'unknown-file-403',
     description: 'A file id that does not exist is 403 forbidden instead of 404 not_found.',
-    plant: (c) =>
-      FILE_NAMERS.reduce<MockComponents>(
+    plant: (c, deps) => {
+      const routes = faultRoutes(deps);
+      return routes.fileNamers.reduce<MockComponents>(
         (acc, id) =>
           wrapHandler(acc, id, (inner) => async (ctx) => {
             const answer = await inner(ctx);
-            const absent = namedFileIds(ctx).find((fileId) => !ctx.store.filesById.has(fileId));
+            const absent = fileIdsNamed(routes, id, ctx).find((fileId) => !ctx.store.filesById.has(fileId));
             return answer.status === 404 && absent ? forbiddenAnswer(`You may not use file ${absent}.`) : answer;
           }),
         c,
-      ),
+      );
+    },
   },
   {
     name: 'path-conflict-overwrites',

@@ -13,6 +13,7 @@ import type { MockProfile } from '../profile/check-profile.ts';
 import type { Latency } from '../core/latency.ts';
 import type { Clock } from '../core/clock.ts';
 import type { MockApp } from '../core/types.ts';
+import type { SchemaValidator } from '../../openapi/contract/schema-validator.ts';
 import { clientWatch, toMockRequest, writePreflight, writeResponse } from './node-adapter.ts';
 import { admitBody, type BodyGate } from './body-admission.ts';
 import { createFrontDoor, type FrontDoor } from './front-door.ts';
@@ -40,6 +41,8 @@ export interface StartMockServerOptions {
   clock?: Clock;
   /** Host names besides loopback and the bound host that clients may use (e.g. `host.docker.internal`). */
   allowedHosts?: readonly string[];
+  /** Prebuilt validators of the bundled spec: a process starting many mocks compiles them once. */
+  validator?: SchemaValidator;
 }
 
 /** The option names startMockServer takes. */
@@ -55,6 +58,7 @@ export const START_MOCK_SERVER_OPTIONS = [
   'cors',
   'clock',
   'allowedHosts',
+  'validator',
 ] as const satisfies readonly (keyof StartMockServerOptions)[];
 
 /** The HTTP mock: its address, its core, and the controls (`mock.scenario(...)`, `mock.coverage()`, ...). */
@@ -145,6 +149,7 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
     faults: options.faults,
     latencyMs: options.latencyMs,
     clock: options.clock,
+    ...(options.validator ? { validator: options.validator } : {}),
   });
   const served = await serveApp(app, { host, port, cors, allowedHosts: options.allowedHosts });
   // Bound to every interface, presigned URLs follow the Host a client used (checked by the front door), so a phone on the LAN gets URLs it can reach.
