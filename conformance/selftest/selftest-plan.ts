@@ -64,7 +64,8 @@ export function writePlan(plan: Plan, file: URL = PLAN_FILE): void {
   writeFileSync(file, `${lines.join('\n')}\n`);
 }
 
-const failedIn = (summary: Summary): SummaryCheck[] => summary.checks.filter((c) => c.status === 'fail');
+/** The checks a trial showed failing: failed, or (a route found not at its documented path) not built yet. */
+export const failedIn = (summary: Summary): SummaryCheck[] => summary.checks.filter((c) => c.status === 'fail' || c.status === 'unbuilt');
 
 /** Whether rank a comes before rank b (compared element by element; a tie keeps the first candidate). */
 const better = (a: number[], b: number[]): boolean => {

@@ -1,7 +1,7 @@
 // Judges one planted-fault run (caught only by a failing check of the fault's
 // area at the fault's level) and renders the self-test's table.
 import type { Summary } from '../report/summary.ts';
-import { REFRESH_COMMAND } from './selftest-plan.ts';
+import { failedIn, REFRESH_COMMAND } from './selftest-plan.ts';
 
 export interface FaultLike {
   name: string;
@@ -32,8 +32,7 @@ export interface FaultVerdict {
 
 /** A fault is caught when a check of its area, at its level, failed (a harness error does not count). */
 export function judgeFault(fault: FaultLike, summary: Summary, leaks: string[], durationMs: number): FaultVerdict {
-  // A route found not at its documented path (not built yet) is that check shown failing too.
-  const failed = summary.checks.filter((c) => c.status === 'fail' || c.status === 'unbuilt');
+  const failed = failedIn(summary);
   const caughtBy = failed.filter((c) => c.area === fault.area && c.level === fault.level).map((c) => c.id);
   return {
     fault,
