@@ -75,7 +75,9 @@ export async function runToEnd(command: string, args: string[], timeoutMs: numbe
   clearTimeout(timer);
   await proc.stop();
   const lastLine = redact(proc.out.trim().split('\n').at(-1) ?? '').slice(0, 200);
-  return { command: [command, ...args].join(' '), code: late ? null : code, wallMs: performance.now() - t0, lastLine };
+  // The end of its output (16 KB at most), for a caller that reads more than the last line.
+  const tail = redact(proc.out);
+  return { command: [command, ...args].join(' '), code: late ? null : code, wallMs: performance.now() - t0, lastLine, tail };
 }
 export type Ran = Awaited<ReturnType<typeof runToEnd>>;
 

@@ -1,6 +1,7 @@
 // What one bench run measured, the targets it is judged against (met / NOT MET / not measured), and the BENCHMARKS.md it becomes.
 import { median, type LoadResult, type Ran } from './measure.ts';
 import type { DeploymentRow } from './deployments.ts';
+import type { TestPartRow } from './test-parts.ts';
 
 export type ServerName = 'mock' | 'prism' | 'bare';
 
@@ -34,6 +35,8 @@ export interface BenchResults {
   /** Core runs of the suite against slow and rate-limited deployments. */
   deployments?: DeploymentRow[];
   selftest?: Ran;
+  /** Every step of npm test, timed alone (opt-in: --tests). */
+  tests?: TestPartRow[];
   failures: { part: string; error: string }[];
   notes: string[];
 }
@@ -226,6 +229,21 @@ const BLOCKS: Block[] = [
         row.rateLimited === undefined ? '–' : int(row.rateLimited),
         `${int(row.checks)}${row.failed ? ` (${int(row.failed)})` : ''}`,
         row.targetMs === undefined ? '–' : `${row.wallMs <= row.targetMs ? 'met' : 'MISSED'} (≤ ${sec(row.targetMs)})`,
+      ]),
+  },
+  {
+    heading: 'The test budget: every step of npm test',
+    missing: 'Not run (opt-in: `npm run bench -- --only tests`, on a quiet machine).',
+    text: () =>
+      "Each step of `npm test` (read from the package's test script) run alone, one after another, as `npm run -s <step>`: its wall time and the CPU time (user + system) of every process it started. Budgets on the two-core machine: npm test 600 s, Vitest (`test:unit`) 240 s, the self-test 90 s. `.ci/run` adds `npm ci` (about 30 s) and, on a fresh machine, installing Chromium.",
+    head: 'Step|Wall|CPU|Exit|Budget',
+    rows: ({ tests }) =>
+      (tests ?? []).map((row) => [
+        row.script,
+        sec(row.wallMs),
+        row.cpuMs === undefined ? '–' : sec(row.cpuMs),
+        String(row.code ?? 'time limit'),
+        row.budgetMs === undefined ? '–' : `${row.wallMs <= row.budgetMs ? 'met' : 'MISSED'} (≤ ${sec(row.budgetMs)})`,
       ]),
   },
   {

@@ -12,9 +12,10 @@ import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
 import { listScopes } from '../../openapi/contract/route-table.ts';
 import * as m from './measure.ts';
 import { deploymentRows } from './deployments.ts';
+import { testPartRows } from './test-parts.ts';
 import { evaluateTargets, renderReport, REQUESTS, type BenchResults, type ServerName } from './report.ts';
 
-const PARTS = ['throughput', 'cold-start', 'worlds', 'stall', 'soak', 'conformance', 'deployments', 'selftest'] as const;
+const PARTS = ['throughput', 'cold-start', 'worlds', 'stall', 'soak', 'conformance', 'deployments', 'selftest', 'tests'] as const;
 /** How hard each mode works: load rounds and their seconds, cold starts per command, list samples, stall repeats. */
 const EFFORT = {
   quick: { durationSec: 2, warmupSec: 0.5, rounds: 1, coldStartRuns: 1, listSamples: 200, stallRepeats: 1 },
@@ -26,6 +27,7 @@ export const USAGE = `Usage: npm run bench -- [options]
   --files LIST       world sizes for listing, memory and scale (default 10000,100000,500000; --quick 10000,100000)
   --soak SECONDS     soak the mock this long, 30..3600; 0 skips it (default 180 in a full run, off in --quick)
   --selftest         also time the conformance self-test (minutes)
+  --tests            also time every step of npm test, alone, wall and CPU (about 10 minutes; nothing else should run)
   --only LIST        run only these parts: ${PARTS.join(', ')}
 A full run writes BENCHMARKS.md; --quick, --only and --files write reports/bench/BENCHMARKS.md and never the tracked file.
 Exit code 0 when every part ran (missed targets are reported, not failed), 1 when a part crashed or timed out, 2 on a bad option.`;
@@ -38,7 +40,7 @@ function whole(flag: string, raw: string, min: number, max: number): number {
 /** Reads the options into a plan (what one run does, and how hard) or 'help'; throws an Error that names the bad option and the fix. */
 export function parseBenchArgs(argv: string[], env: Record<string, string | undefined> = {}) {
   const [flag, text] = [{ type: 'boolean' }, { type: 'string' }] as const;
-  const options = { quick: flag, files: text, soak: text, selftest: flag, only: text, help: flag };
+  const options = { quick: flag, files: text, soak: text, selftest: flag, tests: flag, only: text, help: flag };
   const { values: v } = parseArgs({ args: argv, options });
   if (v.help) return 'help';
   // `npm run bench --quick` (without --) reaches the script as npm_config_quick.
@@ -52,6 +54,7 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
     conformance: mode === 'full',
     deployments: mode === 'full',
     selftest: v.selftest === true,
+    tests: v.tests === true,
   };
   const parts = PARTS.filter((p) => (only ? only.includes(p) : (optIn[p] ?? true)));
   if (parts.includes('soak') && soakSec === 0) throw new Error('--only soak needs --soak SECONDS (30..3600)');
@@ -284,6 +287,7 @@ const MEASURE: Record<(typeof PARTS)[number], (plan: Plan, r: BenchResults) => P
   ...{ throughput, 'cold-start': coldStart, worlds, stall, soak },
   conformance: async (_, r) => (r.conformance = await m.runToEnd('npx', ['bucketkit', 'conformance'], 180_000)),
   selftest: async (_, r) => (r.selftest = await m.runToEnd('npx', ['tsx', 'conformance/selftest/selftest.ts'], 1_200_000)),
+  tests: async (_, r) => (r.tests = await testPartRows((line) => console.log(line))),
   deployments: async (_, r) => (r.deployments = await deploymentRows((line) => console.log(line))),
 };
 

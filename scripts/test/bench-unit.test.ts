@@ -1,5 +1,6 @@
 // The bench without servers: its options and their refusals, the statistics, typed routes, redaction, the targets and the report.
 import { describe, expect, it } from 'vitest';
+import { childCpuMs, testSteps } from '../bench/test-parts.ts';
 import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
 import {
   combineRounds,
@@ -172,7 +173,7 @@ function results(): BenchResults {
       stderr: 0.2,
       answers: { 200: 10, error: 1 },
     },
-    conformance: { command: 'npx bucketkit conformance', code: 0, wallMs: 8000, lastLine: '10 passed, 0 failed' },
+    conformance: { command: 'npx bucketkit conformance', code: 0, wallMs: 8000, lastLine: '10 passed, 0 failed', tail: '' },
     failures: [{ part: 'selftest', error: 'the self-test stopped at the time limit' }],
     notes: [],
   };
@@ -245,5 +246,19 @@ describe('the report', () => {
     expect(report).toMatch(/## Soak[^#]*\n\nNot run \(opt-in: `--soak SECONDS`/);
     expect(report).toContain('Suite against the embedded mock: not run.');
     expect(report).not.toContain('mock / Prism');
+  });
+});
+
+describe('the test-budget rows', () => {
+  it("are the steps of the package's npm test, in its order, a chain of npm scripts timed step by step", () => {
+    const pkg = JSON.stringify({ scripts: { test: 'npm run a && npm run both', a: 'x', both: 'npm run b && npm run c', b: 'y', c: 'z' } });
+    expect(testSteps(pkg)).toEqual(['a', 'b', 'c']);
+    expect(testSteps()).toContain('test:unit');
+    expect(() => testSteps(JSON.stringify({ scripts: { test: 'npm run a; rm -rf x' } }))).toThrow(/only "npm run <script>" steps/);
+  });
+
+  it("read the CPU of a step's processes from bash's times: the children's user plus system time", () => {
+    expect(childCpuMs('0m0.005s 0m0.002s\n1m2.500s 0m3.250s\n')).toBe(65_750);
+    expect(childCpuMs('')).toBeUndefined();
   });
 });
