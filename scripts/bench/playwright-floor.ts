@@ -10,8 +10,12 @@ import * as m from './measure.ts';
 /** Under reports/ (ignored by git) and inside the checkout, where `@playwright/test` resolves. */
 const DIR = join(m.repoRoot, 'reports', 'bench', 'playwright-floor');
 
-/** Wall time of `failing` empty failing tests in `workers` workers, with Playwright's own dot reporter. */
-export async function playwrightFloor(failing: number, workers: number): Promise<{ wallMs: number; code: number | null }> {
+/** Wall time of `failing` empty tests in `workers` workers, failing (or, for the twin, passing), with Playwright's own dot reporter. */
+export async function playwrightFloor(
+  failing: number,
+  workers: number,
+  outcome: 'fail' | 'pass' = 'fail',
+): Promise<{ wallMs: number; code: number | null }> {
   rmSync(DIR, { recursive: true, force: true });
   mkdirSync(DIR, { recursive: true });
   writeFileSync(
@@ -22,7 +26,7 @@ export async function playwrightFloor(failing: number, workers: number): Promise
     join(DIR, 'floor.spec.mjs'),
     [
       `import { test, expect } from '@playwright/test';`,
-      `for (let i = 0; i < ${failing}; i++) test('empty test ' + i + ' fails', () => expect(i).toBe(-1));`,
+      `for (let i = 0; i < ${failing}; i++) test('empty test ' + i, () => expect(i).${outcome === 'fail' ? 'toBe(-1)' : 'toBe(i)'});`,
       '',
     ].join('\n'),
   );
