@@ -6,6 +6,9 @@ import { startMockServer } from '../../mocks/http/start-mock-server.ts';
 import { loadSchemaValidator } from '../../openapi/contract/load-spec.ts';
 import type { SuiteConfig } from '../config/config-types.ts';
 import { EMBEDDED_OVERRIDES, embeddedKeyPlan, embeddedScopes, embeddedTokens } from './embedded-keys.ts';
+
+/** The embedded mock's header and request timeouts: longer than any starvation of a busy two-core machine. */
+const EMBEDDED_TIMEOUT_MS = 300_000;
 import { planBuckets } from '../../mocks/app/key-plan.ts';
 
 export interface EmbeddedTarget {
@@ -28,7 +31,15 @@ export async function startEmbeddedTarget(
   tokens: Record<string, string> = embeddedTokens(),
 ): Promise<EmbeddedTarget> {
   // The validators the suite's own checks use: a process checking many embedded mocks (the self-test) compiles them once.
-  const server = await startMockServer({ host: '127.0.0.1', port: 0, faults, validator: loadSchemaValidator('lazy') });
+  // In the suite's own process on loopback, no client is slow: its timeouts only ever fire when a busy machine starves
+  // this process, and a 408 then would be the harness's, not the deployment's.
+  const server = await startMockServer({
+    host: '127.0.0.1',
+    port: 0,
+    faults,
+    validator: loadSchemaValidator('lazy'),
+    timeoutsMs: { headers: EMBEDDED_TIMEOUT_MS, request: EMBEDDED_TIMEOUT_MS },
+  });
   try {
     const info = (await (await fetch(`${server.origin}/__mock/info`)).json()) as { workspaces: { id: string; buckets: string[] }[] };
     const planned = planBuckets(info.workspaces);

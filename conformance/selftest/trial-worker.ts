@@ -12,9 +12,11 @@ process.on('message', (message: WorkerMessage) => {
     return;
   }
   const run: Run = message.run;
+  // A parent that went away (it stopped the self-test) takes no answer: nothing to send it.
+  const send = (reply: object) => process.connected && process.send!(reply, (error: Error | null) => error && process.exit(0));
   checkRun(run, tokens, root).then(
-    (outcome) => process.send!({ kind: 'done', outcome }),
-    (error: Error) => process.send!({ kind: 'failed', name: run.name, error: error.stack ?? error.message }),
+    (outcome) => send({ kind: 'done', outcome }),
+    (error: Error) => send({ kind: 'failed', name: run.name, error: error.stack ?? error.message }),
   );
 });
 // Stop with the parent: a disconnected worker would otherwise keep its mocks open.
