@@ -43,6 +43,8 @@ export interface StartMockServerOptions {
   allowedHosts?: readonly string[];
   /** Prebuilt validators of the bundled spec: a process starting many mocks compiles them once. */
   validator?: SchemaValidator;
+  /** Overrides HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS (a mock in a busy test process wants longer ones). */
+  timeoutsMs?: { headers: number; request: number };
 }
 
 /** The option names startMockServer takes. */
@@ -59,6 +61,7 @@ export const START_MOCK_SERVER_OPTIONS = [
   'clock',
   'allowedHosts',
   'validator',
+  'timeoutsMs',
 ] as const satisfies readonly (keyof StartMockServerOptions)[];
 
 /** The HTTP mock: its address, its core, and the controls (`mock.scenario(...)`, `mock.coverage()`, ...). */
@@ -151,7 +154,7 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
     clock: options.clock,
     ...(options.validator ? { validator: options.validator } : {}),
   });
-  const served = await serveApp(app, { host, port, cors, allowedHosts: options.allowedHosts });
+  const served = await serveApp(app, { host, port, cors, allowedHosts: options.allowedHosts, timeoutsMs: options.timeoutsMs });
   // Bound to every interface, presigned URLs follow the Host a client used (checked by the front door), so a phone on the LAN gets URLs it can reach.
   if (!served.boundToAll) app.setOrigin(served.origin);
   return { ...bindControls(app), origin: served.origin, baseUrl: `${served.origin}${app.apiBase}`, app, close: served.close };
