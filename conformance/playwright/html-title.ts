@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { matrixHeadline } from '../report/matrix-text.ts';
+import { rootCauseHeadline } from '../report/root-causes.ts';
 import type { Summary, Verdict } from '../report/summary.ts';
 
 /** "FAILED (exit 1): 120 passed · 3 failed · 5 not run · 10 not served · 2 skipped · 0 disabled — …". */
@@ -24,5 +25,6 @@ export function htmlTitle(summary: Summary, verdict: Verdict, matrixFile: string
     summary.matrix && existsSync(matrixFile)
       ? ` — authorization matrix: ${matrixHeadline(summary.matrix)} (${basename(matrixFile)}, beside this report)`
       : '';
-  return `${verdict.label} (exit ${verdict.exitCode}): ${counts || 'nothing ran'}${matrix}`;
+  const causes = rootCauseHeadline(summary);
+  return `${verdict.label} (exit ${verdict.exitCode}): ${counts || 'nothing ran'}${causes ? ` — root causes first: ${causes}` : ''}${matrix}`;
 }

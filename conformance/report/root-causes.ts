@@ -39,23 +39,32 @@ export function rootCauses(summary: Summary): RootCause[] {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** The console's root-cause lines (none when nothing was blocked): a headline, then each cause. */
-export function rootCauseLines(summary: Summary): string[] {
+/** "3 routes answer a valid call with an error; 41 checks blocked behind them" (undefined when nothing was blocked). */
+export function rootCauseHeadline(summary: Summary): string | undefined {
   const causes = rootCauses(summary);
-  if (causes.length === 0) return [];
+  if (causes.length === 0) return undefined;
   const blocked = causes.reduce((n, c) => n + c.blocked, 0);
   const served = causes.filter((c) => /^PATH-.+-served$/.test(c.id));
   const broken = served.filter((c) => c.status === 'fail');
   const silent = served.filter((c) => c.status === 'error');
+  const unbuilt = served.filter((c) => c.status === 'unbuilt');
   const parts = [
     broken.length ? `${plural(broken.length, 'route')} ${broken.length === 1 ? 'answers' : 'answer'} a valid call with an error` : '',
     silent.length ? `${plural(silent.length, 'route')} could not be shown served` : '',
+    unbuilt.length ? `${plural(unbuilt.length, 'route')} not built yet` : '',
     causes.length > served.length ? `${plural(causes.length - served.length, 'other check')} the rest rest on` : '',
   ].filter(Boolean);
+  return `${parts.join(', ')}; ${plural(blocked, 'check')} blocked behind them`;
+}
+
+/** The console's root-cause lines (none when nothing was blocked): a headline, then each cause. */
+export function rootCauseLines(summary: Summary): string[] {
+  const headline = rootCauseHeadline(summary);
+  if (!headline) return [];
   return [
     '',
-    `Root causes first: ${parts.join(', ')}; ${plural(blocked, 'check')} blocked behind them:`,
-    ...causes.map(
+    `Root causes first: ${headline}:`,
+    ...rootCauses(summary).map(
       (c) =>
         `  ${c.status === 'fail' ? '✘' : '!'} ${c.id}${c.route ? ` (${c.route})` : ''}: ${c.why} — ${plural(c.blocked, 'check')} blocked`,
     ),
