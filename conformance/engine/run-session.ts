@@ -148,7 +148,9 @@ export class RunSession implements CheckSession {
    * error: their served proofs are made first, so whether such a route is broken never depends on which test ran first.
    */
   async judgeContext(answered5xx: readonly string[] = []): Promise<JudgeContext> {
-    await Promise.all([...new Set(answered5xx)].map((op) => (this.routes.has(op) ? this.servedProof(op).catch(() => undefined) : undefined)));
+    await Promise.all(
+      [...new Set(answered5xx)].map((op) => (this.routes.has(op) ? this.servedProof(op).catch(() => undefined) : undefined)),
+    );
     const { known } = this;
     const [marks, files, unserved] = await Promise.all([
       this.board.markers(known.markerCount),

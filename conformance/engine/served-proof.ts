@@ -37,7 +37,9 @@ export async function proveServed(session: CheckSession, route: Route, unique: (
     ...(absentTarget ? { absentTarget } : {}),
     ...(unserved ? { unserved: `${label} answered ${ex.status} ${unserved} (see ${checkIds.served(route.operationId)})` } : {}),
     // A server error to a valid call: the route is there, and broken; what rests on it is blocked behind its served check.
-    ...(!unserved && ex.status >= 500 ? { broken: `${label} answered ${ex.status} to a valid call${absentTarget ? ' on a file that does not exist' : ' on a real target'}` } : {}),
+    ...(!unserved && ex.status >= 500
+      ? { broken: `${label} answered ${ex.status} to a valid call${absentTarget ? ' on a file that does not exist' : ' on a real target'}` }
+      : {}),
     shown: shareExchange(ex, session.api),
     sentBy: currentAttribution()?.owner ?? 'set-up',
   });

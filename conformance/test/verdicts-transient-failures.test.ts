@@ -6,11 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isOperation } from './support/api-routes.ts';
 import { badGatewayBlips } from './support/bad-gateway.ts';
 import { startIdleFront, type IdleFront } from './support/idle-front.ts';
-import { json } from './support/loopback-proxy.ts';
-import { when } from './support/rule-stack.ts';
 import { startVariant, type Variant } from './support/variant.ts';
 import { describeRun, idsWith, runAgainst } from './support/variant-run.ts';
 
