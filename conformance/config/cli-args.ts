@@ -57,8 +57,9 @@ export const USAGE = `Usage: npx bucketkit conformance [options]
   --workers N          Playwright workers running the checks (default: by the deployment's latency and window, 4 to 16)
   --cleanup LEDGER     remove what a crashed run left (needs the same config and keys)
   --merge DIR...       merge the report dirs of every shard of one run into --report-dir: the run's summary.json,
-                       summary.md and conformance-results.json (judged again as a whole), and Playwright's merged
-                       html/ and junit.xml
+                       summary.md and conformance-results.json, judged again as a whole, the matrix
+                       (authorization-matrix.md, authorization-matrix.txt, authorization-matrix.html), and
+                       Playwright's merged html/ and junit.xml
 `;
 
 export class UsageError extends Error {}

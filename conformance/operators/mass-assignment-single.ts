@@ -27,12 +27,15 @@ function singleFieldVariants(input: OperatorInput): Variant[] {
       const value = valueOf(input, name, schema);
       // A field naming the other bucket (or a file of it) is what moves a record past the key's bucketIds.
       const allowed = { aim: 'allowed', preferred: JSON.stringify(value) !== JSON.stringify(sampleOf(contract.doc, schema)) } as const;
+      // The other bucket's own id beside a valid body, sent by a key barred from it, is the move past bucketIds
+      // a careless handler makes: sent whatever the budget (one per writing route).
+      const movesBucket = input.sender === 'barred' && value !== undefined && value === input.seen.other.bucketId;
       const beside = variantOf(
         input,
         'mass-assignment-single',
         `'${name}' beside the valid body`,
         (base) => ({ ...base, json: { ...(base.json as object), [name]: value } }),
-        allowed,
+        movesBucket ? { aim: 'allowed', essential: true } : allowed,
       );
       const only = alone
         ? variantOf(
