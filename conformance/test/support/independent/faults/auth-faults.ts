@@ -8,6 +8,7 @@ import type { FaultDef } from './fault-types.ts';
 
 export const AUTH_FAULTS = {
   'key-any-case': {
+    area: 'auth',
     breaks: 'a key is its exact secret: the secret in another letter case is accepted (a case-blind collation)',
     apply: (parts) => ({
       ...parts,
@@ -18,6 +19,7 @@ export const AUTH_FAULTS = {
     }),
   },
   'cookie-accepted-alone': {
+    area: 'auth',
     breaks: 'every request carries a bearer key: the session cookie an earlier answer set is accepted without one',
     needs: { cookies: true },
     apply: (parts) => ({
@@ -29,10 +31,12 @@ export const AUTH_FAULTS = {
     }),
   },
   'scope-skipped-for-case-variant': {
+    area: 'scopes',
     breaks: 'scopes are enforced per route: a literal path segment in another letter case routes, but skips the scope check',
     apply: (parts) => ({ ...parts, permits: (key, matched, request) => !matched.literalCaseExact || parts.permits(key, matched, request) }),
   },
   'non-json-write-skips-scope': {
+    area: 'scopes',
     breaks: 'scopes are enforced per route: a write whose body is not sent as JSON is parsed anyway and skips the scope check',
     apply: (parts) => ({
       ...parts,
@@ -46,6 +50,7 @@ export const AUTH_FAULTS = {
     }),
   },
   'update-file-scope-unchecked': {
+    area: 'scopes',
     breaks: 'PATCH .../files/{fileId} needs files:write: any key may change tags',
     apply: (parts) => ({
       ...parts,

@@ -7,6 +7,7 @@ import type { FaultDef } from './fault-types.ts';
 
 export const BUCKET_FAULTS = {
   'query-bucket-overrides-path': {
+    area: 'bucket-limits',
     breaks: 'bucketIds applies to every bucket route: `?bucketId=` replaces the bucket of the path after the path was checked',
     apply: (parts) => ({
       ...parts,
@@ -14,6 +15,7 @@ export const BUCKET_FAULTS = {
     }),
   },
   'batch-later-ids-unchecked': {
+    area: 'bucket-limits',
     breaks:
       'bucketIds applies to every file named: only the first id of a batch body is looked up in the bucket, the rest in the workspace',
     apply: (parts) => ({
@@ -27,6 +29,7 @@ export const BUCKET_FAULTS = {
     }),
   },
   'head-barred-bucket-200': {
+    area: 'bucket-limits',
     breaks: 'bucketIds applies to every bucket route: HEAD skips the bucket check and answers 200',
     apply: (parts) => ({
       ...parts,
@@ -34,6 +37,7 @@ export const BUCKET_FAULTS = {
     }),
   },
   'mass-assignment-bucket-alone': {
+    area: 'bucket-limits',
     breaks:
       "a file PATCH changes tags and description only: a `bucketId` sent as the body's one extra field moves the file there, unchecked",
     apply: (parts) => ({

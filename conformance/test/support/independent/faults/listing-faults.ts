@@ -4,6 +4,7 @@ import type { FaultDef } from './fault-types.ts';
 
 export const LISTING_FAULTS = {
   'limit-zero-lists-workspace': {
+    area: 'bucket-limits',
     breaks: 'a listing shows its own bucket only: `limit=0` ("everything") takes a path that drops the bucket filter',
     apply: (parts) => ({
       ...parts,
@@ -14,6 +15,7 @@ export const LISTING_FAULTS = {
     }),
   },
   'cursor-from-other-bucket': {
+    area: 'bucket-limits',
     breaks: "a listing shows its own bucket only: a cursor minted in another bucket's listing resumes that bucket's listing",
     apply: (parts) => ({
       ...parts,
