@@ -1,7 +1,9 @@
 // Hostile or odd answers cost the run neither its memory nor its verdict: a
 // redirect to another origin is never followed (no key reaches it), a trickle
 // times out, a gzip bomb is never inflated, a 200 MB answer is never held whole,
-// and invalid JSON is judged as an answer, never a harness TypeError.
+// and invalid JSON is judged as an answer, never a harness TypeError. Each
+// run holds the checks of the routes answered so (the set-up's traffic is
+// the rest of the run's).
 import { afterEach, describe, expect, it } from 'vitest';
 import { isOperation } from './support/api-routes.ts';
 import { redirectToOrigin } from './support/redirect-rules.ts';
@@ -24,7 +26,7 @@ describe('a deployment that', () => {
   it('redirects a route to another origin: never followed, no key sent there, the route judged on the redirect', async () => {
     recorder = await startRecordingServer();
     variant = await startVariant({ rules: [redirectToOrigin(recorder.origin, { status: 307, picks: isOperation('listAutomations') })] });
-    const run = await runAgainst(variant);
+    const run = await runAgainst(variant, { grep: 'listAutomations' });
     console.log(describeRun('listAutomations redirected to another origin', run));
     expect(recorder.received).toEqual([]);
     expect(run.byId.get('PATH-listAutomations-served')?.status).toBe('fail');
@@ -36,7 +38,7 @@ describe('a deployment that', () => {
     variant = await startVariant({
       hostile: [{ picks: isOperation('listTransfers'), answer: { kind: 'trickle', from: 'body', intervalMs: 1000 } }],
     });
-    const run = await runAgainst(variant, { requestTimeoutMs: 1500 });
+    const run = await runAgainst(variant, { requestTimeoutMs: 1500, grep: 'listTransfers|PATH-listFiles-served' });
     console.log(describeRun('listTransfers trickles', run));
     expect(run.summary.incomplete).toBeUndefined();
     expect(run.byId.get('PATH-listTransfers-served')?.reason).toMatch(/^not run: .*no answer within 1500 ms/);
@@ -51,7 +53,7 @@ describe('a deployment that', () => {
         { picks: isOperation('listSuggestions'), answer: { kind: 'huge', bytes: 16 * 1024 ** 2 } },
       ],
     });
-    const run = await runAgainst(variant);
+    const run = await runAgainst(variant, { grep: 'listShares|listSuggestions' });
     const grown = rssMb() - before;
     console.log(`${describeRun('gzip bomb and 16 MB answers', run)}; memory grew ${grown.toFixed(0)} MB`);
     // A run grows this process (mock, proxy and suite) by a few hundred MB on a loaded machine (answers of up to the
@@ -70,7 +72,7 @@ describe('a deployment that', () => {
         { picks: isOperation('listSuggestions'), answer: { kind: 'json-string' } },
       ],
     });
-    const run = await runAgainst(variant, { level: 'profile' });
+    const run = await runAgainst(variant, { level: 'profile', grep: 'getIntelligence|listAutomations|listSuggestions' });
     console.log(describeRun('wrong JSON answers', run));
     expect(run.summary.checks.filter((c) => c.reason?.startsWith('harness error')).map((c) => `${c.id}: ${c.reason}`)).toEqual([]);
     expect(run.byId.get('SCHEMA-getIntelligence-response')?.status).toBe('fail');
