@@ -50,7 +50,8 @@ describe('a deployment whose', () => {
 
   it('uploads need upload-complete FAILS the upload rule the same way', async () => {
     variant = await startUploadNeedsCompleteVariant();
-    const run = await runAgainst(variant, { overrides: { consistencyWindowMs: 1500 } });
+    // The whole run's account is the test above; here the upload rule and the checks that wait on its files.
+    const run = await runAgainst(variant, { overrides: { consistencyWindowMs: 1500 }, grep: 'UPLOAD-|updateFile|downloadFile' });
     console.log(describeRun('uploads need upload-complete', run));
     expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
     expect(run.byId.get('UPLOAD-appears-without-complete')?.status).toBe('fail');
