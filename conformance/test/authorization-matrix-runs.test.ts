@@ -11,10 +11,11 @@ import type { AuthorizationMatrix } from '../report/authorization-matrix.ts';
 import { matrixFiles } from '../report/matrix-files.ts';
 import type { Summary } from '../report/summary.ts';
 
-/** A core-level run against the embedded mock with the faults planted, without the HTML report. */
-const run = (faults: string[]): Promise<RunOutcome> =>
+/** A core-level run against the embedded mock with the faults planted (of the checks `grep` picks), without the HTML report. */
+const run = (faults: string[], grep?: string): Promise<RunOutcome> =>
   runInProcess({
     faults,
+    grep,
     level: 'core',
     readOnly: false,
     reportDir: mkdtempSync(join(tmpdir(), 'bk-matrix-')),
@@ -82,7 +83,8 @@ describe('the authorization matrix of a run', () => {
   }, 120_000);
 
   it('against a mock that enforces no scope shows broken cells where keys lack the scope, on the routes whose scope oracle fails', async () => {
-    const { summary, reportDir } = await run(['scope-unenforced-everywhere']);
+    // The scope checks' exchanges are the matrix's cells of the rule the fault breaks.
+    const { summary, reportDir } = await run(['scope-unenforced-everywhere'], '@scopes');
     const m = summary.matrix!;
     expect(m.counts.broken).toBeGreaterThan(100);
     for (const cell of m.cells.filter((c) => c.verdict === 'broken')) {
@@ -99,7 +101,7 @@ describe('the authorization matrix of a run', () => {
   }, 120_000);
 
   it('against a mock that ignores bucketIds shows broken cells of the barred key in the other bucket only', async () => {
-    const { summary } = await run(['bucket-limits-ignored']);
+    const { summary } = await run(['bucket-limits-ignored'], '@bucket-limits');
     const m = summary.matrix!;
     const broken = m.cells.filter((c) => c.verdict === 'broken');
     const barred = m.keys.filter((k) => k.bucketIds !== null && !k.bucketIds.includes(m.buckets.other)).map((k) => k.name);
