@@ -2,8 +2,9 @@
 // package's own test script (so the rows are the steps the command runs), each
 // run alone to its end with its wall time and the CPU time of everything it
 // started, and the whole beside its budget: npm test 10 minutes, Vitest 4,
-// the self-test 90 s, on the two-core reference machine.
-import { readFileSync } from 'node:fs';
+// the self-test 90 s, on the two-core reference machine. Each step's output
+// is kept in reports/bench/test-parts/.
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as m from './measure.ts';
 
@@ -53,7 +54,15 @@ export function childCpuMs(timesOutput: string): number | undefined {
 /** Runs one npm script to its end; its wall and CPU time. */
 async function timeStep(script: string): Promise<TestPartRow> {
   const marker = '--- bucketkit bench times ---';
-  const run = await m.runToEnd('bash', ['-c', `npm run -s ${script} > /dev/null 2>&1; s=$?; echo '${marker}'; times; exit $s`], 1_800_000);
+  // Each step's output is kept, so that a step that failed in the bench says why.
+  const logDir = join(m.repoRoot, 'reports', 'bench', 'test-parts');
+  mkdirSync(logDir, { recursive: true });
+  const logFile = join(logDir, `${script.replace(/[^\w-]/g, '-')}.log`);
+  const run = await m.runToEnd(
+    'bash',
+    ['-c', `npm run -s ${script} > '${logFile}' 2>&1; s=$?; echo '${marker}'; times; exit $s`],
+    1_800_000,
+  );
   const cpuMs = childCpuMs(run.tail.split(marker)[1] ?? '');
   const budgetMs = (TEST_BUDGET_MS as Record<string, number>)[script];
   return { script, wallMs: run.wallMs, cpuMs, code: run.code, lastLine: run.lastLine, ...(budgetMs ? { budgetMs } : {}) };
