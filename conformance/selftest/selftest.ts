@@ -119,9 +119,11 @@ async function proveNewPlan(pool: TrialPool, trials: Trial[], clean: Summary, fu
 
 async function main(): Promise<number> {
   const { full } = parseArgs(process.argv.slice(2));
-  // Worker processes (one per core) and runs each checks at once: each run has its own mock in its worker.
-  const workers = positive('BUCKETKIT_SELFTEST_WORKERS', availableParallelism());
-  const parallel = positive('BUCKETKIT_SELFTEST_PARALLEL', 4);
+  // Worker processes and runs each checks at once: each run has its own mock in its worker. A --full run's
+  // trials are whole areas, whose summaries and key scans take seconds of one process's event loop: a mock
+  // beside them would not answer its own run in time, so each process there checks one run at a time.
+  const workers = positive('BUCKETKIT_SELFTEST_WORKERS', full ? 2 * availableParallelism() : availableParallelism());
+  const parallel = positive('BUCKETKIT_SELFTEST_PARALLEL', full ? 1 : 4);
   const started = Date.now();
   rmSync(ROOT, { recursive: true, force: true });
   mkdirSync(ROOT, { recursive: true });
