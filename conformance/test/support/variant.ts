@@ -33,8 +33,8 @@ export interface VariantOptions {
   faults?: readonly string[];
   /** Show odd workspace and bucket ids (`ws:α.β~1@x+y z`, ...) instead of the mock's. */
   oddIds?: boolean;
-  /** Show every id as a serial number ("1", "20"; JSON numbers in id fields with `asNumbers`) instead of the mock's. */
-  serialIds?: boolean | { asNumbers: boolean };
+  /** Show every id as a serial number ("1", "20"; JSON numbers in id fields with `asNumbers`; one sequence per kind with `perKind`) instead of the mock's. */
+  serialIds?: boolean | { asNumbers?: boolean; perKind?: boolean };
   /** Tokens for the embedded keys by name (default: the mock picks them). */
   tokens?: Record<string, string>;
   /** A deployment's profile for the mock to play (as `bucketkit mock --profile`). */
