@@ -7,8 +7,7 @@
 /** The names an envelope may keep beside `data`. */
 const ENVELOPE_SIBLINGS = new Set(['data', 'meta', 'links', 'included', 'jsonapi']);
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The resource a JSON body holds: the object under `data` when the body is such an envelope, else the body itself. */
 export function resourceOf(json: unknown): { resource: unknown; envelope?: 'data' } {

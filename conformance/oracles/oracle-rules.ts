@@ -88,7 +88,11 @@ export const ORACLE_RULES = [
       const other = ctx.settings.buckets.other;
       if (view.served && view.params.bucketId === other)
         return `${view.entry.status} on bucket ${other} to key "${key.name}", whose bucketIds leave it out`;
-      const marker = ctx.markers.shownIn(view.entry.text, { url: view.entry.url, body: view.entry.sent.body }, resourceOfRoute(route.operationId));
+      const marker = ctx.markers.shownIn(
+        view.entry.text,
+        { url: view.entry.url, body: view.entry.sent.body },
+        resourceOfRoute(route.operationId),
+      );
       if (marker) return `the answer to key "${key.name}" shows ${marker.what} ("${marker.value}")`;
       const variant = variantBreak(view, other, ctx.markers);
       return variant ? `${variant}, to key "${key.name}"` : undefined;

@@ -2,18 +2,21 @@
 // from one sequence per kind (a SQL serial per table, so a file, a share and a
 // suggestion can all be "3", and so can a bucket; as strings or JSON numbers),
 // and `{"data": …}` around every JSON body, single resources and listings
-// alike. A core run PASSES each, and the bucket-limits rule still FAILS a
-// server that ignores bucketIds under per-kind ids.
+// alike. A core run PASSES worlds holding both, and the bucket-limits rule
+// still FAILS such a world that ignores bucketIds.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startVariant, type Variant, type VariantOptions } from './support/variant.ts';
 import { bucketPath, clientOf } from './support/variant-client.ts';
 import { describeRun, idsWith, runAgainst } from './support/variant-run.ts';
 import { dataEverywhere } from './support/data-envelope.ts';
 
-const traits: [string, VariantOptions][] = [
-  ['ids from one sequence per kind, as strings', { serialIds: { perKind: true } }],
-  ['ids from one sequence per kind, as JSON numbers', { serialIds: { perKind: true, asNumbers: true } }],
-  ['{"data": …} around every body', { rules: [dataEverywhere('errors')] }],
+/** Each world holds both traits at once (and an error envelope), so two core runs cover both id forms. */
+const worlds: [string, VariantOptions][] = [
+  [
+    'per-kind ids as strings, every body under data, errors as JSON:API',
+    { serialIds: { perKind: true }, rules: [dataEverywhere('errors')] },
+  ],
+  ['per-kind ids as JSON numbers, every body under data', { serialIds: { perKind: true, asNumbers: true }, rules: [dataEverywhere()] }],
 ];
 
 describe('traits applied everywhere', () => {
@@ -43,13 +46,25 @@ describe('traits applied everywhere', () => {
     expect((await call('GET', `${own}/files?limit=1`, { token })).json).toMatchObject({ data: [expect.any(Object)], meta: {} });
   });
 
-  for (const [name, options] of traits)
-    it(`${name} PASSES at core`, async () => {
-      variant = await startVariant(options);
-      const run = await runAgainst(variant, { level: 'core' });
-      console.log(describeRun(name, run));
-      for (const c of run.summary.checks.filter((c) => c.status === 'fail' || c.status === 'error')) console.log(c.id, c.status, JSON.stringify(c).slice(0, 600));
-      expect(idsWith(run, 'fail')).toEqual([]);
-      expect(run.verdict).toMatchObject({ label: 'PASSED', exitCode: 0 });
-    }, 240_000);
+  it('both worlds PASS at core', async () => {
+    const variants = await Promise.all(worlds.map(([, options]) => startVariant(options)));
+    try {
+      const runs = await Promise.all(variants.map((v) => runAgainst(v, { level: 'core' })));
+      runs.forEach((run, i) => {
+        console.log(describeRun(worlds[i][0], run));
+        expect(idsWith(run, 'fail'), worlds[i][0]).toEqual([]);
+        expect(run.verdict, worlds[i][0]).toMatchObject({ label: 'PASSED', exitCode: 0 });
+      });
+    } finally {
+      await Promise.all(variants.map((v) => v.close()));
+    }
+  }, 240_000);
+
+  it('that ignores bucketIds under per-kind ids and envelopes still FAILS the bucket-limits rule', async () => {
+    variant = await startVariant({ ...worlds[0][1], faults: ['bucket-limits-ignored'] });
+    const run = await runAgainst(variant, { level: 'core', grep: 'BUCKET-listFiles-other-refused|ORACLE-bucket-limits-listFiles' });
+    console.log(describeRun('per-kind ids, bucket-limits-ignored', run));
+    expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
+    expect(idsWith(run, 'fail')).toEqual(expect.arrayContaining(['BUCKET-listFiles-other-refused', 'ORACLE-bucket-limits-listFiles']));
+  }, 120_000);
 });
