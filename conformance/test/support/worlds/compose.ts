@@ -13,6 +13,8 @@ export interface World {
   /** Per gap id, the alternative it plays. */
   choices: { gap: string; alternative: Alternative; note?: string }[];
   options: VariantOptions;
+  /** Planted faults its choices take out of reach (the world does not have them). */
+  hides: Set<string>;
 }
 
 /** The command that reproduces a seed's compositions. */
@@ -47,7 +49,7 @@ export function drawWorld(seed: number, n: number): World {
     wireRules: parts.flatMap((p) => p.wire ?? []),
     rules: (context) => parts.flatMap((p) => p.rules?.(context) ?? []),
   };
-  return { seed, choices, options };
+  return { seed, choices, options, hides: new Set(parts.flatMap((p) => p.hides ?? [])) };
 }
 
 /** The choices of a world that are not the mock's, one line. */
