@@ -35,7 +35,9 @@ function grepFor(fault: FaultName): string {
   return [area, ...alsoRuns].map((a) => `@${a}\\b`).join('|');
 }
 
-console.log(`worlds seed ${seed}; reproduce: ${reproduceCommand(seed, K)}`);
+console.log(
+  `worlds seed ${seed}; reproduce: BUCKETKIT_WORLDS_SEED=${seed} npx vitest run conformance/test/verdicts-worlds.test.ts (core against all ${K}: ${reproduceCommand(seed, K)})`,
+);
 
 /** Runs `work` over the items two at a time (the runs wait on the network as much as they compute). */
 async function inPairs<T, R>(items: T[], work: (item: T, i: number) => Promise<R>): Promise<R[]> {
