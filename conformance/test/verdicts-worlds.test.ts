@@ -11,6 +11,7 @@ import { startVariant } from './support/variant.ts';
 import { describeRun, idsWith, runAgainst } from './support/variant-run.ts';
 import { seededRandom } from './support/seeded-random.ts';
 import { readPlan } from '../selftest/selftest-plan.ts';
+import { ORACLE_RULES } from '../oracles/oracle-rules.ts';
 import { describeWorld, drawWorld, reproduceCommand, runSeed } from './support/worlds/compose.ts';
 import { judgeWorld } from './support/worlds/verdicts.ts';
 
@@ -27,12 +28,17 @@ const worlds = Array.from({ length: K }, (_, n) => {
   return { world, fault: reachable[Math.floor(pick() * reachable.length)] };
 });
 
-/** The checks that must fail for a fault: those the self-test plans for it, or every check of its areas. */
+/**
+ * The checks that may show a fault: those the self-test plans for it and the rules of its areas judged over every
+ * exchange (a world's choices may move which check sees it first); every check of its areas where the plan says so.
+ */
 function grepFor(fault: FaultName): string {
   const { area, alsoRuns = [] } = FAULT_EXPECTATIONS[fault];
+  const areas = [area, ...alsoRuns];
   const planned = plan?.trials[fault];
-  if (planned?.length && !plan?.wholeArea.includes(fault)) return planned.map((id) => `${id}\\b`).join('|');
-  return [area, ...alsoRuns].map((a) => `@${a}\\b`).join('|');
+  if (!planned?.length || plan?.wholeArea.includes(fault)) return areas.map((a) => `@${a}\\b`).join('|');
+  const oracles = ORACLE_RULES.filter((r) => areas.includes(r.area)).map((r) => `ORACLE-${r.slug}-`);
+  return [...planned.map((id) => `${id}\\b`), ...oracles].join('|');
 }
 
 console.log(

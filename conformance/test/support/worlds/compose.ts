@@ -2,7 +2,8 @@
 // choice's rule applied everywhere it applies, and hands back the options of
 // the test deployment that plays it. A world holds one listing shape: where a
 // second gap drew another, that draw falls back to the mock's own choice
-// (and the world says so).
+// (and the world says so). Rules stack with the wire's outermost, then the
+// ids', then the listing shape, then the rest in the table's order.
 import { seededRandom } from '../seeded-random.ts';
 import type { VariantOptions } from '../variant.ts';
 import { GAP_TABLE, type Alternative } from './gap-table.ts';
@@ -47,7 +48,9 @@ export function drawWorld(seed: number, n: number): World {
   const options: VariantOptions = {
     ...Object.assign({}, ...parts.map((p) => p.ids ?? {})),
     wireRules: parts.flatMap((p) => p.wire ?? []),
-    rules: (context) => parts.flatMap((p) => p.rules?.(context) ?? []),
+    // The listing shape outermost: the other rules read and write listings in the mock's own shape.
+    rules: (context) =>
+      [...parts.filter((p) => p.shapesListings), ...parts.filter((p) => !p.shapesListings)].flatMap((p) => p.rules?.(context) ?? []),
   };
   return { seed, choices, options, hides: new Set(parts.flatMap((p) => p.hides ?? [])) };
 }

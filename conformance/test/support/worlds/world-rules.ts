@@ -65,7 +65,8 @@ export const WORLD_RULES = {
   dataEverywhereErrors: shaping(dataEverywhere('errors')),
   otherSuccessShapes: shaping(otherSuccessShapes),
   backfillConflicts: { rules: rules(() => backfillConflicts()) },
-  headUnserved: fixed(headUnserved),
+  // A server without HEAD has no HEAD to leak through.
+  headUnserved: { ...fixed(headUnserved), hides: ['head-ignores-bucket-limits', 'head-served-without-key'] },
   rateLimited: { wire: [tokenBucket({ perSecond: 400, burst: 200 }).rule] },
   latency: { wire: [latency([0, 15])] },
   vendorJsonType: fixed(vendorJsonType),
