@@ -12,6 +12,7 @@ import { fail } from '../client/assert.ts';
 import type { GeneratorContext } from '../plan/generator-context.ts';
 import { readPages } from '../client/read-back.ts';
 import { shownMarker, type Marker } from '../oracles/markers.ts';
+import { resourceOfRoute } from '../oracles/id-places.ts';
 import { unreadNote } from '../listing/listing-unfinished.ts';
 import { callRequest, routeById, type OperationCall, type OperationId } from '../client/request-builder.ts';
 import { checkIds } from '../plan/check-ids.ts';
@@ -35,14 +36,14 @@ function foreignOf(ctx: CheckRun): { word: string; marker?: string; ids: string[
 const nameOf = (path: string) => (path.split('/').pop() ?? path).replace(/\.[^.]*$/, '') || path;
 
 /** Fails when an answer shows one of the other bucket's test files. */
-function expectNoForeign(ctx: CheckRun, pages: Exchange[], what: string): void {
+function expectNoForeign(ctx: CheckRun, pages: Exchange[], what: string, operationId: string): void {
   const foreign = foreignOf(ctx);
   const markers: Marker[] = [
-    ...foreign.ids.map((id): Marker => ({ value: id, what: "the id of the other bucket's test file", kind: 'value' })),
+    ...foreign.ids.map((id): Marker => ({ value: id, what: "the id of the other bucket's test file", kind: 'value', resource: 'File' })),
     ...(foreign.marker ? [{ value: foreign.marker, what: "the marker in the other bucket's test files", kind: 'word' } as Marker] : []),
   ];
   for (const ex of pages) {
-    const shown = shownMarker(markers, ex.text)?.value;
+    const shown = shownMarker(markers, ex.text, undefined, resourceOfRoute(operationId))?.value;
     if (shown)
       fail(
         `${what} without files of bucket ${ctx.settings.buckets.other}, which the key's bucketIds exclude`,
@@ -121,7 +122,7 @@ export function bucketLeakChecks(g: GeneratorContext, restricted: Restricted): C
         if (leak.trashed && !ctx.fixtures.foreign?.trashed) throw new Error('the set-up did not trash a test file in the other bucket');
         const key = ctx.keys.restricted[0];
         const { pages, note } = await leak.send(ctx, route, key);
-        expectNoForeign(ctx, pages, `an answer for key "${key}"`);
+        expectNoForeign(ctx, pages, `an answer for key "${key}"`, route.operationId);
         return note;
       },
     };

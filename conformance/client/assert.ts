@@ -72,7 +72,7 @@ export function expectProblem(ex: Exchange, status: number, code: string, valida
   if (ex.status !== status) fail(expected, ex);
   const type = (ex.headers['content-type'] ?? '').split(';')[0].trim();
   if (type !== 'application/problem+json') fail(expected, ex, `content-type "${type}"; ${describeResponse(ex)}`);
-  const problems = validator.validateRef('#/components/schemas/Problem', ex.json);
+  const problems = validator.validateRef('#/components/schemas/Problem', ex.enveloped ?? ex.json);
   if (problems.length)
     fail(
       expected,
@@ -87,7 +87,9 @@ export function expectProblem(ex: Exchange, status: number, code: string, valida
 
 /** A response body valid against the route's documented schema for its status. */
 export function expectValidResponse(ex: Exchange, route: Route, validator: SchemaValidator): void {
-  const errors = validator.validateResponse(route, ex.status, ex.headers['content-type'] ?? null, ex.json);
+  // The body as it came: the contract's schema has no envelope, so a body under one breaks it.
+  const body = ex.enveloped ?? ex.json;
+  const errors = validator.validateResponse(route, ex.status, ex.headers['content-type'] ?? null, body);
   if (errors.length) {
     fail(
       `a ${ex.status} body valid against the spec`,

@@ -112,7 +112,8 @@ export function withBorrowing(
         currentAttribution()?.files.add(id);
         // The rules over every exchange know which bucket it lies in; an id is the other bucket's own value (never its path).
         void board.addFile(id, bucketId);
-        if (bucket === 'other') boardMarkers(board).addId(id, `the id of ${f.path}, a file of the other bucket the run borrowed`);
+        if (bucket === 'other') boardMarkers(board).addId(id, `the id of ${f.path}, a file of the other bucket the run borrowed`, 'File');
+        else boardMarkers(board).addAllowed(id, 'File');
         const borrowed = { why: uploadFailed.why ?? 'the deployment took no upload', blame: uploadFailed.blame ?? [] };
         return { id, bucketId, path: f.path, tags: tags ?? [], description, content: '', borrowed };
       }

@@ -69,9 +69,9 @@ export class RunSession implements CheckSession {
     const own = createTestFiles(this.api, settings, this.unique, (bucket, id, path) => {
       void board.addFile(id, settings.buckets[bucket]);
       if (bucket === 'other') {
-        this.markers.addId(id, `the id of the run's test file ${path}`);
+        this.markers.addId(id, `the id of the run's test file ${path}`, 'File');
         this.markers.addPath(path, "the path of one of the run's test files");
-      }
+      } else this.markers.addAllowed(id, 'File');
     });
     this.files = withBorrowing(own, this.api, settings, board, (name, make) => this.shared(name, make));
     this.parts = new SetupParts(this.api, settings, this.files, this.unique, board, (a) => recordSetupFindings(this, a));

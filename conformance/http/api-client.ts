@@ -1,6 +1,7 @@
 // The suite's API client over the transport: requests relative to the base URL
 // (or absolute, presigned), keys named by config name, the run id header on the
 // base URL's origin, JSON parsed without throwing, and every error that leaves it redacted.
+import { resourceOf } from './body-envelope.ts';
 import type { CurlRequest, HeaderValue } from './curl.ts';
 import type { Redactor, Secret } from './redact.ts';
 import { credentialLabel, credentialsSetBy } from './set-credentials.ts';
@@ -52,8 +53,10 @@ export interface Exchange {
   shownText: string;
   /** The body, a Content-Encoding the server applied undone (see decode-body.ts). */
   body: Buffer;
-  /** The parsed JSON body; undefined when the body is empty, cut at the size cap, not decodable or not JSON. */
+  /** The parsed JSON body, the resource inside when it came under a `{"data": …}` envelope (body-envelope.ts); undefined when the body is empty, cut at the size cap, not decodable or not JSON. */
   json: unknown;
+  /** The parsed JSON body as it came, envelope included, when `json` is the resource it wraps. */
+  enveloped?: unknown;
   /** Why `json` is undefined for a body that is not empty (redacted). */
   jsonError?: string;
   /** Set when the body was cut at the transport's size cap. */
@@ -87,12 +90,19 @@ export interface ApiClientOptions {
 }
 
 /** The body as JSON, or why it is not. */
-function parseJson(answer: WireAnswer, decoded: DecodedBody, text: string, redact: Redactor): Pick<Exchange, 'json' | 'jsonError'> {
+function parseJson(
+  answer: WireAnswer,
+  decoded: DecodedBody,
+  text: string,
+  redact: Redactor,
+): Pick<Exchange, 'json' | 'jsonError' | 'enveloped'> {
   if (answer.tooLarge) return { json: undefined, jsonError: `not parsed: the body is larger than the ${answer.tooLarge.limit}-byte cap` };
   if (decoded.problem) return { json: undefined, jsonError: decoded.problem };
   if (!text) return { json: undefined };
   try {
-    return { json: JSON.parse(text) };
+    const json: unknown = JSON.parse(text);
+    const { resource, envelope } = resourceOf(json);
+    return envelope ? { json: resource, enveloped: json } : { json };
   } catch (error) {
     // The parser quotes the text it failed on: it may hold a key a server echoed.
     return { json: undefined, jsonError: redact((error as Error).message) };

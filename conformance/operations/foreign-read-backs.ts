@@ -5,6 +5,7 @@ import { fileAt, readPages } from '../client/read-back.ts';
 import { routeById, routePath, type OperationId } from '../client/request-builder.ts';
 import { requireWhole } from '../listing/listing-unfinished.ts';
 import { shownMarker, type Marker } from '../oracles/markers.ts';
+import { resourceOfRoute } from '../oracles/id-places.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import type { ForeignFile } from './operation-book.ts';
 
@@ -20,13 +21,13 @@ export async function otherListingShows(ctx: CheckRun, operationId: OperationId,
   const route = routeById(operationId);
   const request = { method: 'GET', path: routePath(route, ctx.settings, 'other'), auth: { key: ctx.harnessKey([route.scope], 'other') } };
   const listing = await readPages(ctx.api, request, { operationId, until: () => false });
-  if (listing.pages.some((page) => shownMarker([marker], page.text))) return true;
+  if (listing.pages.some((page) => shownMarker([marker], page.text, undefined, resourceOfRoute(operationId)))) return true;
   requireWhole(listing, `whether ${operationId} of bucket ${ctx.settings.buckets.other} shows ${marker.what}`);
   return false;
 }
 
 /** A file id as a marker. */
-export const idMarker = (id: string): Marker => ({ value: String(id), what: `file ${id}`, kind: 'value' });
+export const idMarker = (id: string): Marker => ({ value: String(id), what: `file ${id}`, kind: 'value', resource: 'File' });
 /** A word of the test file (in its path or description) as a marker. */
 export const wordMarker = (word: string): Marker => ({ value: word, what: `the marker ${word}`, kind: 'word' });
 

@@ -40,6 +40,16 @@ function queryPositions(input: OperatorInput): Variant[] {
     const one = (name: string, value: string) =>
       variantOf(input, 'id-substitution', name, (b) => ({ ...b, query: { ...b.query, [p.name]: value } }), ALLOWED);
     if (p.name === 'cursor') {
+      // The other bucket's next page as the deployment pages it (its own parameter), else its `cursor`.
+      const carried = seen.other.continuations?.[route.operationId];
+      if (carried && !(Object.keys(carried).length === 1 && 'cursor' in carried))
+        return variantOf(
+          input,
+          'id-substitution',
+          "the other bucket's next page, as its listing asks for it",
+          (b) => ({ ...b, query: { ...b.query, ...carried } }),
+          ALLOWED,
+        );
       const cursor = seen.other.cursors[route.operationId] ?? Object.values(seen.other.cursors)[0];
       return cursor ? one("a cursor from the other bucket's listing", cursor) : [];
     }

@@ -111,6 +111,11 @@ export interface BucketSeen {
   paths: string[];
   /** A next-page cursor of the bucket's listings, by operationId. */
   cursors: Record<string, string>;
+  /**
+   * The query that carries a listing's next page as the deployment pages it, by operationId: its own parameter (a
+   * `page_token`, an `after`) or, where it does not say which, each likely one set to the token.
+   */
+  continuations?: Record<string, Record<string, string>>;
   /** Presigned URLs the deployment gave for the bucket, with the operation that gave each. */
   presigned: { operationId: string; url: string }[];
 }

@@ -5,6 +5,7 @@
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { Level } from '../config/config-types.ts';
+import { resourceOf } from '../http/body-envelope.ts';
 import { SHOWN_LIMIT, type Exchange } from '../http/api-client.ts';
 import type { LoggedExchange } from './logged-exchange.ts';
 import { viewOf, type ExchangeView } from './exchange-view.ts';
@@ -38,6 +39,7 @@ export function exchangeOfEntry(entry: LoggedExchange, redact: (text: string) =>
   } catch {
     json = undefined;
   }
+  const { resource, envelope } = resourceOf(json);
   return {
     request: entry.sent,
     status: entry.status,
@@ -45,7 +47,8 @@ export function exchangeOfEntry(entry: LoggedExchange, redact: (text: string) =>
     text: entry.text,
     shownText: redact(entry.text.slice(0, SHOWN_LIMIT)),
     body: Buffer.from(entry.text),
-    json,
+    json: resource,
+    ...(envelope ? { enveloped: json } : {}),
     attempts: 1,
     elapsedMs: 0,
   };

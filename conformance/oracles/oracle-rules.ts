@@ -8,6 +8,7 @@ import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import type { Area, Level, Overrides, ResolvedKey, RunSettings } from '../config/config-types.ts';
 import type { ExchangeView } from './exchange-view.ts';
 import type { OtherBucketMarkers } from './markers.ts';
+import { resourceOfRoute } from './id-places.ts';
 import { expectedScope, holdsScope, reachesBucket } from './who-may-call.ts';
 import { variantBreak } from './variant-breaks.ts';
 
@@ -82,12 +83,16 @@ export const ORACLE_RULES = [
       'showed a key barred from the other bucket anything of that bucket (its files, trash, automations, suggestions, shares, transfers), or served it that bucket',
     appliesTo: (route) => route.bucketScoped,
     relevant: (view, _route, ctx) => barred(keyOf(view, ctx), ctx),
-    broken: (view, _route, ctx) => {
+    broken: (view, route, ctx) => {
       const key = keyOf(view, ctx)!;
       const other = ctx.settings.buckets.other;
       if (view.served && view.params.bucketId === other)
         return `${view.entry.status} on bucket ${other} to key "${key.name}", whose bucketIds leave it out`;
-      const marker = ctx.markers.shownIn(view.entry.text, { url: view.entry.url, body: view.entry.sent.body });
+      const marker = ctx.markers.shownIn(
+        view.entry.text,
+        { url: view.entry.url, body: view.entry.sent.body },
+        resourceOfRoute(route.operationId),
+      );
       if (marker) return `the answer to key "${key.name}" shows ${marker.what} ("${marker.value}")`;
       const variant = variantBreak(view, other, ctx.markers);
       return variant ? `${variant}, to key "${key.name}"` : undefined;

@@ -4,7 +4,10 @@
 // values; values standing as ids (a property named `id` or ending in `Id`,
 // `_id`, `Ids`, `_ids`, strings or numbers, and whole URL path segments and id
 // query values inside string values); tokens of prose; and the prose itself
-// for long random marker words.
+// for long random marker words. Each id place also records the kind of
+// resource the contract puts there (id-places.ts), for servers whose kinds
+// count on their own.
+import { resourceAfterSegment, resourceOfField } from './id-places.ts';
 
 /** What a text holds, indexed once for every marker looked for. */
 export interface ValueIndex {
@@ -12,6 +15,8 @@ export interface ValueIndex {
   whole: Set<string>;
   /** Values that stand as ids: at id-named properties (strings and numbers), URL path segments, id-named query values. */
   idPlaces: Set<string>;
+  /** Per value at an id place, the kinds of resource (contract schema names: File, Share, ...) whose id the place holds. */
+  idKinds: Map<string, Set<string>>;
   /** Whole tokens of the string values (split at anything but letters, digits, `_` and `-`; and at spaces and quotes). */
   tokens: Set<string>;
   /** The string values joined (the whole text when it is not JSON), for substrings. */
@@ -35,6 +40,12 @@ const decode = (text: string) => {
   }
 };
 
+function addKind(index: ValueIndex, value: string, kind: string | undefined): void {
+  if (!kind) return;
+  const kinds = index.idKinds.get(value) ?? index.idKinds.set(value, new Set()).get(value)!;
+  kinds.add(kind);
+}
+
 /** Adds the path segments and query values of a URL or path (absolute, or starting with / or ?). */
 export function indexUrl(index: ValueIndex, text: string): void {
   let url: URL;
@@ -43,22 +54,28 @@ export function indexUrl(index: ValueIndex, text: string): void {
   } catch {
     return;
   }
-  for (const segment of url.pathname.split('/').filter(Boolean)) {
+  const segments = url.pathname.split('/').filter(Boolean);
+  segments.forEach((segment, i) => {
     const value = decode(segment);
     index.whole.add(value);
     index.idPlaces.add(value);
-  }
+    if (i > 0) addKind(index, value, resourceAfterSegment(segments[i - 1]));
+  });
   for (const [name, value] of url.searchParams) {
     index.whole.add(value);
-    if (isIdName(name)) index.idPlaces.add(value);
+    if (isIdName(name)) {
+      index.idPlaces.add(value);
+      addKind(index, value, resourceOfField(name));
+    }
   }
 }
 
 const looksLikeUrl = (text: string) => /^(https?:\/\/|\/|\?)\S*$/i.test(text);
 
-function addString(index: ValueIndex, text: string, atId: boolean, prose: string[]): void {
+function addString(index: ValueIndex, text: string, atId: boolean, prose: string[], kind?: string): void {
   index.whole.add(text);
   if (atId) index.idPlaces.add(text);
+  if (atId) addKind(index, text, kind);
   prose.push(text);
   if (looksLikeUrl(text)) indexUrl(index, text);
   for (const token of text.split(/[^A-Za-z0-9_-]+/)) if (token) index.tokens.add(token);
@@ -68,20 +85,32 @@ function addString(index: ValueIndex, text: string, atId: boolean, prose: string
   }
 }
 
-function walk(index: ValueIndex, value: unknown, atId: boolean, prose: string[], depth: number): void {
+/** Walks a JSON value; `kind` is the resource whose id stands here (for an id place), `resource` the body's own (an `id` field's). */
+function walk(
+  index: ValueIndex,
+  value: unknown,
+  atId: boolean,
+  prose: string[],
+  depth: number,
+  kind: string | undefined,
+  resource: string | undefined,
+): void {
   if (depth > MAX_DEPTH) return;
-  if (typeof value === 'string') addString(index, value, atId, prose);
-  else if (typeof value === 'number' && atId) index.idPlaces.add(String(value));
-  else if (Array.isArray(value)) for (const item of value) walk(index, item, atId, prose, depth + 1);
+  if (typeof value === 'string') addString(index, value, atId, prose, kind);
+  else if (typeof value === 'number' && atId) {
+    index.idPlaces.add(String(value));
+    addKind(index, String(value), kind);
+  } else if (Array.isArray(value)) for (const item of value) walk(index, item, atId, prose, depth + 1, kind, resource);
   else if (value && typeof value === 'object')
-    for (const [name, inner] of Object.entries(value)) walk(index, inner, isIdName(name), prose, depth + 1);
+    for (const [name, inner] of Object.entries(value))
+      walk(index, inner, isIdName(name), prose, depth + 1, /^id$/i.test(name) ? resource : resourceOfField(name), resource);
 }
 
 /** An empty index. */
-export const emptyIndex = (): ValueIndex => ({ whole: new Set(), idPlaces: new Set(), tokens: new Set(), prose: '' });
+export const emptyIndex = (): ValueIndex => ({ whole: new Set(), idPlaces: new Set(), idKinds: new Map(), tokens: new Set(), prose: '' });
 
-/** The values of a text: a JSON body walked value by value; any other text read as prose. */
-export function indexText(text: string): ValueIndex {
+/** The values of a text: a JSON body walked value by value (an `id` field holding an id of `resource`, the answer's own); any other text read as prose. */
+export function indexText(text: string, resource?: string): ValueIndex {
   const index = emptyIndex();
   let json: unknown;
   try {
@@ -91,7 +120,7 @@ export function indexText(text: string): ValueIndex {
   }
   const prose: string[] = [];
   if (json === undefined) addString(index, text, false, prose);
-  else walk(index, json, false, prose, 0);
+  else walk(index, json, false, prose, 0, undefined, resource);
   index.prose = prose.join('\n');
   return index;
 }

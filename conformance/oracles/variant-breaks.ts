@@ -6,7 +6,9 @@
 // serve as the canonical request breaks it when the answer holds the other
 // bucket's id as a JSON value (its item moved or shown there), even an id the
 // request carried (a body naming the bucket, a cursor minted there); a link
-// echoing the request's query is no such value.
+// echoing the request's query is no such value. A short or numeric bucket id
+// (a serial, which other kinds' ids may equal) counts only where a bucket id
+// stands: after `buckets` in a path, at a `bucketId` field.
 import type { ExchangeView } from './exchange-view.ts';
 import type { OtherBucketMarkers } from './markers.ts';
 
@@ -30,7 +32,10 @@ export function variantBreak(view: ExchangeView, otherBucketId: string, markers:
   const status = view.entry.status;
   if (conforming === 'refusal') {
     const named = new Set([otherBucketId, ...markers.all().flatMap((m) => (m.kind === 'value' && m.value.length >= 6 ? [m.value] : []))]);
-    const segment = segmentsOf(view.entry.url).find((s) => named.has(s));
+    const segments = segmentsOf(view.entry.url);
+    const segment = segments.find(
+      (s, i) => named.has(s) && (s !== otherBucketId || !isPlain(otherBucketId) || segments[i - 1] === 'buckets'),
+    );
     if (!segment) return undefined;
     return segment === otherBucketId
       ? `${status} to a variant naming the other bucket ${otherBucketId} in its path`
@@ -52,15 +57,18 @@ function holdsValue(text: string, value: string): boolean {
   } catch {
     return false;
   }
-  // A short or numeric id (a serial) counts only where an id stands: `7` is also a size or a count.
-  const plain = /^\d+$/.test(value) || value.length < 6;
+  // A short or numeric id (a serial) counts only where a bucket's id stands: `7` is also a size, a count or a file's id.
+  const plain = isPlain(value);
   const walk = (node: unknown, name: string, depth: number): boolean => {
-    if (typeof node === 'string' || typeof node === 'number') return String(node) === value && (!plain || ID_NAME.test(name));
+    if (typeof node === 'string' || typeof node === 'number') return String(node) === value && (!plain || BUCKET_ID_NAME.test(name));
     if (node === null || typeof node !== 'object' || depth > 64) return false;
     return Object.entries(node).some(([key, child]) => walk(child, Array.isArray(node) ? name : key, depth + 1));
   };
   return walk(json, '', 0);
 }
 
-/** A property naming an id or a list of them: `id`, `bucketId`, `fileIds`, `bucket_id`. */
-const ID_NAME = /(^id$|Ids?$|_ids?$|IDs?$)/;
+/** A property naming a bucket's id or a list of them: `bucketId`, `bucketIds`, `bucket_id`. */
+const BUCKET_ID_NAME = /^bucket(Ids?|_ids?|IDs?)$/i;
+
+/** A value too short or plain to tell from other kinds' ids and numbers: all digits, or under 6 characters. */
+const isPlain = (value: string) => /^\d+$/.test(value) || value.length < 6;

@@ -64,12 +64,13 @@ export interface RunBoard {
 
 /** Markers added through the board (each a message to the process owning the run). */
 export function boardMarkers(board: Pick<RunBoard, 'addMarker'>): MarkerSink {
-  const send = (value: unknown, what: string, kind: Marker['kind']) => {
+  const send = (value: unknown, what: string, kind: Marker['kind'], resource?: string) => {
     const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-    if (typeof text === 'string' && text !== '') void board.addMarker({ value: text, what, kind });
+    if (typeof text === 'string' && text !== '') void board.addMarker({ value: text, what, kind, ...(resource ? { resource } : {}) });
   };
   return {
-    addId: (value, what) => send(value, what, 'value'),
+    addId: (value, what, resource) => send(value, what, 'value', resource),
+    addAllowed: (value, resource) => send(value, `a ${resource} id of the allowed bucket`, 'allowed', resource),
     addPath: (value, what) => send(value, what, 'value'),
     addWord: (value, what) => send(value, what, 'word'),
   };

@@ -6,6 +6,7 @@
 // other bucket. Done once per run, before a bucket-limits oracle judges.
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import { expectedScope } from '../oracles/who-may-call.ts';
+import { resourceOfRoute } from '../oracles/id-places.ts';
 import { readPages } from '../client/read-back.ts';
 import { callRequest } from '../client/request-builder.ts';
 import type { CheckSession } from '../plan/check-run.ts';
@@ -45,7 +46,7 @@ export function discoverOtherBucket(session: CheckSession, listings: 'unfilled' 
             verify: () => undefined,
           }).catch(() => ({ items: [] as Record<string, unknown>[] }));
           for (const id of idsOf(items).slice(0, MAX_IDS))
-            session.markers.addId(id, `an item ${route.operationId} lists in the other bucket`);
+            session.markers.addId(id, `an item ${route.operationId} lists in the other bucket`, resourceOfRoute(route.operationId));
         }),
       );
     }),

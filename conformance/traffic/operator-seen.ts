@@ -11,6 +11,8 @@ import { isSuccess, type Route } from '../../openapi/contract/route-table.ts';
 import type { Exchange } from '../http/api-client.ts';
 import { listedItems } from '../listing/listing-items.ts';
 import { nextLink } from '../listing/link-header.ts';
+import { continuationOf } from '../listing/next-page.ts';
+import { pagingFacts } from '../listing/paging-facts.ts';
 import { credentialLabel, credentialsSetBy } from '../http/set-credentials.ts';
 import { loadContract, propertiesOf } from '../operators/contract-fields.ts';
 import type { BucketSeen, RunSeen } from '../operators/operator-types.ts';
@@ -36,6 +38,26 @@ export function cursorOf(exchange: Pick<Exchange, 'json' | 'headers'>): string |
   };
   const link = nextLink(exchange.headers.link);
   return walk(exchange.json, 0) ?? (link ? (new URL(link, 'http://x').searchParams.get('cursor') ?? undefined) : undefined);
+}
+
+/** The query that asks for the page after an answer's, as the answer says (its token in each parameter it may go in, or its next URL's query). */
+export function continuationQuery(
+  exchange: Pick<Exchange, 'json' | 'headers'>,
+  sent: Record<string, string>,
+): Record<string, string> | undefined {
+  const items = listedItems<Record<string, unknown>>(exchange.json);
+  const page = { count: items.length, readSoFar: items.length, pageNumber: 1, sent };
+  const next = continuationOf(pagingFacts(exchange.json, exchange.headers, sent), page);
+  if (next.kind === 'query') return Object.fromEntries(next.moves.map((m) => [m.param, m.value]));
+  if (next.kind !== 'url') return undefined;
+  let url: URL;
+  try {
+    url = new URL(next.url, 'http://relative.invalid');
+  } catch {
+    return undefined;
+  }
+  const changed = [...url.searchParams].filter(([name, value]) => sent[name] !== value);
+  return changed.length > 0 ? Object.fromEntries(changed) : undefined;
 }
 
 /** The smallest page a listing takes that can still have a next page (its limit's minimum, at least 2). */
@@ -72,6 +94,8 @@ async function readBucket(ctx: CheckRun, bucket: BucketRole, fixtures: SharedFix
       answers.push(answer);
       const cursor = cursorOf(answer);
       if (cursor) seen.cursors[route.operationId] = cursor;
+      const carried = continuationQuery(answer, request.query ?? {});
+      if (carried) (seen.continuations ??= {})[route.operationId] = carried;
       const trash = route.pathTemplate.includes('/trash');
       for (const item of listedItems<Record<string, unknown>>(answer.json)) {
         const id = item.fileId ?? (typeof item.path === 'string' ? item.id : undefined);

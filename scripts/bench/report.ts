@@ -1,6 +1,7 @@
 // What one bench run measured, the targets it is judged against (met / NOT MET / not measured), and the BENCHMARKS.md it becomes.
 import { median, type LoadResult, type Ran } from './measure.ts';
 import type { DeploymentRow } from './deployments.ts';
+import type { CompositionsRow } from './compositions.ts';
 import type { TestPartRow } from './test-parts.ts';
 
 export type ServerName = 'mock' | 'prism' | 'bare';
@@ -34,6 +35,8 @@ export interface BenchResults {
   conformance?: Ran;
   /** Core runs of the suite against slow and rate-limited deployments. */
   deployments?: DeploymentRow[];
+  /** Core runs against worlds drawn from the gap table. */
+  compositions?: CompositionsRow;
   selftest?: Ran;
   /** Every step of npm test, timed alone (opt-in: --tests). */
   tests?: TestPartRow[];
@@ -235,6 +238,27 @@ const BLOCKS: Block[] = [
           row.targetMs === undefined ? '–' : `${what}${measured <= row.targetMs ? 'met' : 'MISSED'} (≤ ${sec(row.targetMs)})`,
         ];
       }),
+  },
+  {
+    heading: 'Verdicts on generated worlds',
+    missing:
+      'Not run (a full run measures it; `--only compositions` alone; `npm run verdicts -- --compositions N --seed S` for any count).',
+    text: ({ compositions: c }) =>
+      `Worlds drawn from the gap table (\`conformance/test/support/worlds/\`): one alternative per gap, each applied everywhere it applies, the mock behind the proxy rules that play them; a core run against each, two at a time. Every world must pass. Reproduce: \`${c!.reproduce}\`.${c!.failed.length ? ` Failed: ${c!.failed.join('; ')}.` : ''}`,
+    head: 'Worlds|Seed|Passed core|Pass rate|Wall time|CPU',
+    rows: ({ compositions: c }) =>
+      c
+        ? [
+            [
+              int(c.compositions),
+              c.seed,
+              int(c.passed),
+              `${((100 * c.passed) / Math.max(1, c.compositions)).toFixed(1)} %`,
+              sec(c.wallMs),
+              sec(c.cpuMs),
+            ],
+          ]
+        : [],
   },
   {
     heading: 'The test budget: every step of npm test',

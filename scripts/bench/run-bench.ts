@@ -12,10 +12,22 @@ import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
 import { listScopes } from '../../openapi/contract/route-table.ts';
 import * as m from './measure.ts';
 import { deploymentRows } from './deployments.ts';
+import { compositionsRow } from './compositions.ts';
 import { testPartRows } from './test-parts.ts';
 import { evaluateTargets, renderReport, REQUESTS, type BenchResults, type ServerName } from './report.ts';
 
-const PARTS = ['throughput', 'cold-start', 'worlds', 'stall', 'soak', 'conformance', 'deployments', 'selftest', 'tests'] as const;
+const PARTS = [
+  'throughput',
+  'cold-start',
+  'worlds',
+  'stall',
+  'soak',
+  'conformance',
+  'deployments',
+  'compositions',
+  'selftest',
+  'tests',
+] as const;
 /** How hard each mode works: load rounds and their seconds, cold starts per command, list samples, stall repeats. */
 const EFFORT = {
   quick: { durationSec: 2, warmupSec: 0.5, rounds: 1, coldStartRuns: 1, listSamples: 200, stallRepeats: 1 },
@@ -53,6 +65,7 @@ export function parseBenchArgs(argv: string[], env: Record<string, string | unde
     soak: soakSec > 0,
     conformance: mode === 'full',
     deployments: mode === 'full',
+    compositions: mode === 'full',
     selftest: v.selftest === true,
     tests: v.tests === true,
   };
@@ -289,6 +302,7 @@ const MEASURE: Record<(typeof PARTS)[number], (plan: Plan, r: BenchResults) => P
   selftest: async (_, r) => (r.selftest = await m.runToEnd('npx', ['tsx', 'conformance/selftest/selftest.ts'], 1_200_000)),
   tests: async (_, r) => (r.tests = await testPartRows((line) => console.log(line))),
   deployments: async (_, r) => (r.deployments = await deploymentRows((line) => console.log(line))),
+  compositions: async (_, r) => (r.compositions = await compositionsRow((line) => console.log(line))),
 };
 
 /** Runs the plan's parts in order, telling `log` each part's time; a part that throws becomes a failure of the results, never an exception. */

@@ -22,9 +22,9 @@ import { bigTrashBody, parseBenchArgs, type Plan } from '../bench/run-bench.ts';
 const plan = (...argv: string[]) => parseBenchArgs(argv) as Plan;
 
 describe('bench options', () => {
-  it('a full run measures all but the self-test, soaks 180 s and writes the tracked BENCHMARKS.md', () => {
+  it('a full run measures all but the self-test (generated worlds included), soaks 180 s and writes the tracked BENCHMARKS.md', () => {
     expect(plan()).toMatchObject({ mode: 'full', soakSec: 180, rounds: 3, out: 'BENCHMARKS.md', files: [10_000, 100_000, 500_000] });
-    expect(plan().parts).toEqual(['throughput', 'cold-start', 'worlds', 'stall', 'soak', 'conformance', 'deployments']);
+    expect(plan().parts).toEqual(['throughput', 'cold-start', 'worlds', 'stall', 'soak', 'conformance', 'deployments', 'compositions']);
   });
 
   it('--quick (or npm_config_quick) skips the soak, the suite and 500k files, and writes only under reports/bench', () => {

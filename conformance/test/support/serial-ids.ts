@@ -5,6 +5,10 @@
 // number ever after, and back again in request paths and in the id fields of
 // request bodies. Workspaces and buckets are numbered first, so a config can
 // name them. With `asNumbers`, ids in id fields of answers are JSON numbers.
+// With `perKind`, each kind counts on its own (a SQL serial per table): a
+// file, a share and a suggestion can all be "3", and so can a bucket; an id
+// in a request is read back by where it stands (the path segment after
+// `files`, a field named `fileId`).
 import type { ProxyRequest, ProxyResponse, Rule } from './loopback-proxy.ts';
 import type { IdWorld } from './odd-ids.ts';
 import { isJsonType, parseJson } from './rule-json.ts';
@@ -14,6 +18,34 @@ const MOCK_ID = /\b(?:ws|bkt|file|upl|aut|sug|job|run|shr|trf)_[0-9a-f]{6,}\b/g;
 const EXACT_ID = new RegExp(`^${MOCK_ID.source}$`);
 /** Body fields that hold ids: `id`, `…Id`, `…Ids`, and the trash's `restore` and `purge` lists. */
 const ID_FIELD = /^(id|restore|purge)$|(Id|Ids)$/;
+/** The kind of id a request body field holds, by its name (`id` alone says no kind). */
+const KIND_OF_FIELD: [RegExp, string][] = [
+  [/^workspaceIds?$/, 'ws'],
+  [/^bucketIds?$/, 'bkt'],
+  [/^(fileIds?|restore|purge)$/, 'file'],
+  [/^uploadIds?$/, 'upl'],
+  [/^automationIds?$/, 'aut'],
+  [/^suggestionIds?$/, 'sug'],
+  [/^jobIds?$/, 'job'],
+  [/^runIds?$/, 'run'],
+  [/^shareIds?$/, 'shr'],
+  [/^transferIds?$/, 'trf'],
+];
+/** The kind of id a path segment holds, by the segment before it. */
+const KIND_AFTER_SEGMENT: Record<string, string> = {
+  workspaces: 'ws',
+  buckets: 'bkt',
+  files: 'file',
+  __uploads: 'upl',
+  __downloads: 'file',
+  automations: 'aut',
+  suggestions: 'sug',
+  shares: 'shr',
+  transfers: 'trf',
+};
+/** Kinds tried, in order, for an id whose place names no kind. */
+const FALLBACK_KINDS = ['file', 'upl', 'sug', 'aut', 'shr', 'trf', 'job', 'run', 'bkt', 'ws'];
+const kindOfField = (name: string): string | undefined => KIND_OF_FIELD.find(([pattern]) => pattern.test(name))?.[1];
 /** How deep a body is mapped: a deeper one (a robustness probe's nesting) passes as it came. */
 const MAX_DEPTH = 64;
 
@@ -33,17 +65,30 @@ export interface SerialIds {
 }
 
 /** Numbers the world's workspaces and buckets, then everything else as it shows; `mockOrigin` is replaced by the proxy's in answers. */
-export function serialIds(world: IdWorld, mockOrigin: string, options: { asNumbers?: boolean } = {}): SerialIds {
+export function serialIds(world: IdWorld, mockOrigin: string, options: { asNumbers?: boolean; perKind?: boolean } = {}): SerialIds {
   const serials = new Map<string, string>();
-  const reals = new Map<string, string>();
+  /** Serial → real id, per kind (one kind, '', when every kind shares one sequence). */
+  const reals = new Map<string, Map<string, string>>();
+  const kindOf = (id: string) => (options.perKind ? id.slice(0, id.indexOf('_')) : '');
+  const realsOf = (kind: string) => reals.get(kind) ?? reals.set(kind, new Map()).get(kind)!;
   const serialOf = (id: string): string => {
     let serial = serials.get(id);
     if (serial === undefined) {
-      serial = String(serials.size + 1);
+      const sequence = realsOf(kindOf(id));
+      serial = String(sequence.size + 1);
       serials.set(id, serial);
-      reals.set(serial, id);
+      sequence.set(serial, id);
     }
     return serial;
+  };
+  /** The real id of a serial where a `kind` stands (undefined: the place names none), or undefined for no such id. */
+  const realOf = (serial: string, kind?: string): string | undefined => {
+    if (!options.perKind) return reals.get('')?.get(serial);
+    for (const k of kind ? [kind] : FALLBACK_KINDS) {
+      const real = reals.get(k)?.get(serial);
+      if (real !== undefined) return real;
+    }
+    return undefined;
   };
   for (const w of world.workspaces) [w.id, ...w.buckets].forEach(serialOf);
   const publicOf = new Map(serials);
@@ -60,24 +105,29 @@ export function serialIds(world: IdWorld, mockOrigin: string, options: { asNumbe
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toPublic(v, ID_FIELD.test(k), origin, depth + 1)]));
     return value;
   };
-  const toReal = (value: unknown, idField: boolean, depth: number): unknown => {
+  /** `field`: the name of the id field the value stands at, or undefined outside id fields. */
+  const toReal = (value: unknown, field: string | undefined, depth: number): unknown => {
     if (depth > MAX_DEPTH) return value;
-    if (idField && (typeof value === 'string' || typeof value === 'number')) return reals.get(String(value)) ?? value;
-    if (Array.isArray(value)) return value.map((v) => toReal(v, idField, depth + 1));
+    if (field !== undefined && (typeof value === 'string' || typeof value === 'number'))
+      return realOf(String(value), kindOfField(field)) ?? value;
+    if (Array.isArray(value)) return value.map((v) => toReal(v, field, depth + 1));
     if (value && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toReal(v, ID_FIELD.test(k), depth + 1)]));
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toReal(v, ID_FIELD.test(k) ? k : undefined, depth + 1)]));
     return value;
   };
 
   const mapRequest = (request: ProxyRequest): ProxyRequest => {
     const [path, ...query] = request.url.split('?');
-    const realPath = path
-      .split('/')
-      .map((segment) => (/^\d+$/.test(segment) && reals.has(segment) ? encodeURIComponent(reals.get(segment)!) : segment))
+    const segments = path.split('/');
+    const realPath = segments
+      .map((segment, i) => {
+        const real = /^\d+$/.test(segment) ? realOf(segment, KIND_AFTER_SEGMENT[segments[i - 1]]) : undefined;
+        return real === undefined ? segment : encodeURIComponent(real);
+      })
       .join('/');
     const url = [realPath, ...query].join('?');
     const body = isJsonType(request.headers['content-type']) ? parseJson(request.body) : undefined;
-    const mapped = body === undefined ? undefined : stringified(toReal(body, false, 0));
+    const mapped = body === undefined ? undefined : stringified(toReal(body, undefined, 0));
     // A body with no id to map goes on byte for byte (a robustness probe's duplicate keys and spacing included).
     return mapped === undefined || mapped === stringified(body) ? { ...request, url } : { ...request, url, body: Buffer.from(mapped) };
   };

@@ -27,14 +27,16 @@ export interface VariantContext {
 export interface VariantOptions {
   /** Rules, outermost first, or a function making them once the mock and keys exist. */
   rules?: Rule[] | ((context: VariantContext) => Rule[]);
+  /** Rules of the wire (content coding, media type, validators), outside the id mapping: they see every answer as the client gets it. */
+  wireRules?: Rule[];
   /** Hostile answers served by a raw front server before the proxy (before the mock itself when there is no rule). */
   hostile?: readonly HostileRoute[];
   /** Planted mock faults, e.g. `upload-needs-complete`. */
   faults?: readonly string[];
   /** Show odd workspace and bucket ids (`ws:α.β~1@x+y z`, ...) instead of the mock's. */
   oddIds?: boolean;
-  /** Show every id as a serial number ("1", "20"; JSON numbers in id fields with `asNumbers`) instead of the mock's. */
-  serialIds?: boolean | { asNumbers: boolean };
+  /** Show every id as a serial number ("1", "20"; JSON numbers in id fields with `asNumbers`; one sequence per kind with `perKind`) instead of the mock's. */
+  serialIds?: boolean | { asNumbers?: boolean; perKind?: boolean };
   /** Tokens for the embedded keys by name (default: the mock picks them). */
   tokens?: Record<string, string>;
   /** A deployment's profile for the mock to play (as `bucketkit mock --profile`). */
@@ -118,9 +120,10 @@ export async function startVariant(options: VariantOptions = {}): Promise<Varian
 
     const proxy = await startLoopbackProxy(mock.origin);
     started.push(proxy);
-    proxy.use(stackRules(...(options.oddIds ? [mapIds(publicOf)] : []), ...(serial ? [serial.rule] : []), ...rules));
+    const wire = options.wireRules ?? [];
+    proxy.use(stackRules(...wire, ...(options.oddIds ? [mapIds(publicOf)] : []), ...(serial ? [serial.rule] : []), ...rules));
     // With no rule to apply, the front streams straight to the mock: nothing on the way buffers a body.
-    const behindFront = rules.length > 0 || options.oddIds || serial ? proxy.origin : mock.origin;
+    const behindFront = rules.length > 0 || wire.length > 0 || options.oddIds || serial ? proxy.origin : mock.origin;
     const front = options.hostile ? await startHostileFront(behindFront, options.hostile) : undefined;
     if (front) started.push(front);
     const origin = front?.origin ?? proxy.origin;
