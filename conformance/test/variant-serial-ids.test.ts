@@ -1,7 +1,7 @@
 // A deployment whose ids are serial numbers ("1", "2", ... "20", as a database
-// sequence hands them out), as strings or as JSON numbers in id fields: a core
-// run PASSES (another bucket's id "20" is not found inside a timestamp, a size
-// or the id "120"), and a server that ignores bucketIds or lists another
+// sequence hands them out), as strings or as JSON numbers in id fields: the
+// bucket-limits checks PASS (another bucket's id "20" is not found inside a
+// timestamp, a size or the id "120"; whole runs are the generated worlds'), and a server that ignores bucketIds or lists another
 // bucket's files still FAILS the bucket-limits rule.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startVariant, type Variant } from './support/variant.ts';
@@ -16,7 +16,7 @@ describe('a deployment with serial-number ids', () => {
   });
 
   for (const asNumbers of [false, true])
-    it(`${asNumbers ? 'as JSON numbers in id fields' : 'as strings'} PASSES at core`, async () => {
+    it(`${asNumbers ? 'as JSON numbers in id fields' : 'as strings'} PASSES the bucket-limits checks at core`, async () => {
       variant = await startVariant({ serialIds: { asNumbers } });
       expect([variant.workspaceId, variant.buckets.allowed, variant.buckets.other]).toEqual(['1', '2', '3']);
       const call = clientOf(variant.baseUrl);
@@ -24,7 +24,8 @@ describe('a deployment with serial-number ids', () => {
         token: variant.token('full'),
       });
       expect(listed.json.data[0]).toMatchObject({ id: asNumbers ? expect.any(Number) : expect.stringMatching(/^\d+$/) });
-      const run = await runAgainst(variant, { level: 'core' });
+      // Where a short id is taken for another bucket's: the bucket-limits checks, which read every id they are shown.
+      const run = await runAgainst(variant, { level: 'core', grep: '@bucket-limits' });
       console.log(describeRun(`serial ids${asNumbers ? ' as numbers' : ''}`, run));
       expect(idsWith(run, 'fail')).toEqual([]);
       expect(run.verdict).toMatchObject({ label: 'PASSED', exitCode: 0 });
