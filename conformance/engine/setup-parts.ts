@@ -145,7 +145,11 @@ export class SetupParts {
     const json = automationBody(name, `${settings.runPrefix}${marker}/`);
     const ex = await this.api.send(callRequest(route, settings, 'other', { json }, { key }));
     if (!isSuccess(ex.status)) return;
-    boardMarkers(this.board).addId((ex.json as { id?: unknown } | undefined)?.id, "the id of the run's automation in the other bucket", 'Automation');
+    boardMarkers(this.board).addId(
+      (ex.json as { id?: unknown } | undefined)?.id,
+      "the id of the run's automation in the other bucket",
+      'Automation',
+    );
   }
 
   /** A suggestion in the other bucket about its test file, its reason carrying the marker. */
@@ -159,7 +163,11 @@ export class SetupParts {
     const json = suggestionBody(otherFile.id, `bucketkit ${marker} suggestion`);
     const ex = await this.api.send(callRequest(route, settings, 'other', { json }, { key }));
     if (!isSuccess(ex.status)) return;
-    boardMarkers(this.board).addId((ex.json as { id?: unknown } | undefined)?.id, "the id of the run's suggestion in the other bucket", 'Suggestion');
+    boardMarkers(this.board).addId(
+      (ex.json as { id?: unknown } | undefined)?.id,
+      "the id of the run's suggestion in the other bucket",
+      'Suggestion',
+    );
   }
 }
 
