@@ -60,7 +60,8 @@ describe('a conforming deployment that is', () => {
 
   it('behind a gateway compressing every answer (gzip or br, whatever the client asks), rate-limited per key (token bucket, 429 with Retry-After), eventually consistent (writes listed 300-500 ms later), naming Content-Length and Host among the headers of a presigned PUT, passes, the 429s waited out and counted', async () => {
     const gateway = compressingGateway();
-    const limiter = tokenBucket({ perSecond: 60, burst: 120 });
+    // A small burst: the checks' parallel requests exceed it however slowly the machine runs, so 429s are met in every run.
+    const limiter = tokenBucket({ perSecond: 60, burst: 8 });
     variant = await startVariant({
       rules: (c) => [
         gateway.rule,
@@ -72,7 +73,7 @@ describe('a conforming deployment that is', () => {
     const run = await runAgainst(variant);
     console.log(
       describeRun(
-        'every answer compressed; token bucket 60/s, burst 120, per key; eventual listings 300-500 ms; presign names signed headers',
+        'every answer compressed; token bucket 60/s, burst 8, per key; eventual listings 300-500 ms; presign names signed headers',
         run,
       ),
     );
