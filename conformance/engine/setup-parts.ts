@@ -18,6 +18,7 @@ import { canCreateFixtures } from '../plan/planner.ts';
 import { makeListing } from './listing-part.ts';
 import { borrowedListing } from './borrowed-listing.ts';
 import { SUITE_FOLDER } from './borrowed-files.ts';
+import { resourceOfRoute } from '../oracles/id-places.ts';
 
 /** Makes and remembers the parts of one target's shared test files. */
 export class SetupParts {
@@ -148,7 +149,7 @@ export class SetupParts {
     boardMarkers(this.board).addId(
       (ex.json as { id?: unknown } | undefined)?.id,
       "the id of the run's automation in the other bucket",
-      'Automation',
+      resourceOfRoute(route.operationId),
     );
   }
 
@@ -166,7 +167,7 @@ export class SetupParts {
     boardMarkers(this.board).addId(
       (ex.json as { id?: unknown } | undefined)?.id,
       "the id of the run's suggestion in the other bucket",
-      'Suggestion',
+      resourceOfRoute(route.operationId),
     );
   }
 }

@@ -5,6 +5,7 @@
 // from the OpenAPI bundle: a route's answer holds its resource (a listing's
 // items are its item schema), `fooId`/`fooIds` fields hold Foo ids, and a
 // path segment after a collection holds that collection's resource id.
+import { namedKindOf } from '../../openapi/contract/body-fields.ts';
 import { loadBundledSpec, loadRouteTable } from '../../openapi/contract/load-spec.ts';
 
 const schemaName = (ref: string | undefined) => ref?.split('/').pop();
@@ -17,10 +18,12 @@ const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** The resource whose ids an id-named field holds: `id` → the answer's own (undefined here); `fileId`, `file_ids` → File. */
 export function resourceOfField(name: string): string | undefined {
-  if (name === 'restore' || name === 'purge') return 'File';
-  const match = /^([a-z][A-Za-z0-9]*?)(?:Id|Ids|_id|_ids|ID|IDs)$/.exec(name);
-  return match ? capital(match[1]) : undefined;
+  const kind = namedKindOf(name);
+  return kind ? capital(kind) : undefined;
 }
+
+/** The resource of a bucket's id, as the contract's `bucketId` names it. */
+export const BUCKET_RESOURCE = resourceOfField('bucketId')!;
 
 /** The resource a route's success answer holds: its schema's, or its listing items' (FileList → File). */
 export function resourceOfRoute(operationId: string): string | undefined {

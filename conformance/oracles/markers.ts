@@ -27,7 +27,7 @@ export interface Marker {
 const MIN_WORD = 6;
 
 /** A value too short or plain to be found outside the places that hold ids: all digits, or under 6 characters. */
-const isPlain = (value: string) => /^\d+$/.test(value) || value.length < 6;
+export const isPlain = (value: string) => /^\d+$/.test(value) || value.length < 6;
 
 /** Whether an index shows a marker: a word inside its text; a plain value only where it stands as an id; another value as a whole value or token. */
 export function shows(index: ValueIndex, marker: Marker): boolean {

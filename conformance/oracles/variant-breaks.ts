@@ -10,7 +10,8 @@
 // (a serial, which other kinds' ids may equal) counts only where a bucket id
 // stands: after `buckets` in a path, at a `bucketId` field.
 import type { ExchangeView } from './exchange-view.ts';
-import type { OtherBucketMarkers } from './markers.ts';
+import { BUCKET_RESOURCE, resourceAfterSegment, resourceOfField } from './id-places.ts';
+import { isPlain, type OtherBucketMarkers } from './markers.ts';
 
 const decoded = (segment: string) => {
   try {
@@ -34,7 +35,8 @@ export function variantBreak(view: ExchangeView, otherBucketId: string, markers:
     const named = new Set([otherBucketId, ...markers.all().flatMap((m) => (m.kind === 'value' && m.value.length >= 6 ? [m.value] : []))]);
     const segments = segmentsOf(view.entry.url);
     const segment = segments.find(
-      (s, i) => named.has(s) && (s !== otherBucketId || !isPlain(otherBucketId) || segments[i - 1] === 'buckets'),
+      (s, i) =>
+        named.has(s) && (s !== otherBucketId || !isPlain(otherBucketId) || resourceAfterSegment(segments[i - 1]) === BUCKET_RESOURCE),
     );
     if (!segment) return undefined;
     return segment === otherBucketId
@@ -60,15 +62,10 @@ function holdsValue(text: string, value: string): boolean {
   // A short or numeric id (a serial) counts only where a bucket's id stands: `7` is also a size, a count or a file's id.
   const plain = isPlain(value);
   const walk = (node: unknown, name: string, depth: number): boolean => {
-    if (typeof node === 'string' || typeof node === 'number') return String(node) === value && (!plain || BUCKET_ID_NAME.test(name));
+    if (typeof node === 'string' || typeof node === 'number')
+      return String(node) === value && (!plain || resourceOfField(name) === BUCKET_RESOURCE);
     if (node === null || typeof node !== 'object' || depth > 64) return false;
     return Object.entries(node).some(([key, child]) => walk(child, Array.isArray(node) ? name : key, depth + 1));
   };
   return walk(json, '', 0);
 }
-
-/** A property naming a bucket's id or a list of them: `bucketId`, `bucketIds`, `bucket_id`. */
-const BUCKET_ID_NAME = /^bucket(Ids?|_ids?|IDs?)$/i;
-
-/** A value too short or plain to tell from other kinds' ids and numbers: all digits, or under 6 characters. */
-const isPlain = (value: string) => /^\d+$/.test(value) || value.length < 6;

@@ -28,10 +28,14 @@ export function idPatterns(routes: readonly Route[]): Set<string> {
 
 const isId = (schema: Schema, patterns: Set<string>) => typeof schema.pattern === 'string' && patterns.has(schema.pattern);
 
+/** What an id-named field's name says it names, as spelled (`fileIds` → file, `bucket_id` → bucket, `ShareId` → Share); undefined for another name. */
+export function namedKindOf(name: string): string | undefined {
+  return /^([A-Za-z][A-Za-z0-9]*?)(?:Ids?|_ids?|IDs?)$/.exec(name)?.[1];
+}
+
 /** What an id names, read from its field's name (`fileIds` → file, `destination.bucketId` → bucket); a bare list of ids names files. */
 export function idKindOf(name: string): string {
-  const match = /^(.*?)Ids?$/.exec(name);
-  return match && match[1] !== '' ? match[1].toLowerCase() : 'file';
+  return namedKindOf(name)?.toLowerCase() ?? 'file';
 }
 
 /** A field of a request body that names something: an id, a list of ids, or a path within a bucket. */
