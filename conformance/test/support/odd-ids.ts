@@ -88,7 +88,7 @@ export function mapIds(realToPublic: ReadonlyMap<string, string>): Rule {
 
   const mapAnswer = (answer: ProxyResponse): ProxyResponse => {
     const headers = { ...answer.headers };
-    for (const name of ['location', 'content-location']) if (headers[name]) headers[name] = toPublic(headers[name]);
+    for (const name of ['location', 'content-location', 'link']) if (headers[name]) headers[name] = toPublic(headers[name]);
     if (!isJsonType(headers['content-type'])) return { ...answer, headers };
     const body = parseJson(answer.body);
     const mapped = body === undefined ? body : mapStrings(body, toPublic);
