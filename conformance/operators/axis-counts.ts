@@ -3,7 +3,7 @@
 // sent, and how many of its exchanges broke a rule, kept as
 // run board counts (summed, or for the plan the largest value, over every
 // process) and read back for the console and summary.md.
-import { AXES, type Axis } from './operator-types.ts';
+import { AXES, MESSAGE_PARTS, PART_OF_AXIS, type Axis, type MessagePart } from './operator-types.ts';
 import type { VariantPlan } from './plan-variants.ts';
 import type { Budget } from './budget.ts';
 
@@ -70,14 +70,30 @@ export function mergeVariantStats(parts: (VariantStats | undefined)[]): VariantS
 export const budgetText = (s: VariantStats): string =>
   `${s.essential} sent whatever the budget, the others within ${s.budget} requests (${s.rps} req/s × ${s.seconds} s)`;
 
-/** The console line: how many variants each axis sent (of its planned share) and whether any broke a rule. */
+type Counted = { planned: number; sent: number; found: number };
+
+/** The axes' counts summed per part of the request they vary, in MESSAGE_PARTS order. */
+export function partCounts(s: VariantStats): ({ part: MessagePart } & Counted)[] {
+  return MESSAGE_PARTS.map((part) => {
+    const of = s.axes.filter((a) => PART_OF_AXIS[a.axis] === part);
+    const sum = (k: keyof Counted) => of.reduce((n, a) => n + a[k], 0);
+    return { part, planned: sum('planned'), sent: sum('sent'), found: sum('found') };
+  });
+}
+
+const counted = (name: string, c: Counted): string => `${name} ${c.sent}/${c.planned}${c.found ? ` FOUND ${c.found}` : ''}`;
+
+/** The console line: per part of the request and per axis, how many variants were sent (of the planned share) and found. */
 export function variantLine(s: VariantStats): string {
   const sent = s.axes.reduce((n, a) => n + a.sent, 0);
+  const parts = partCounts(s)
+    .map((p) => counted(p.part, p))
+    .join(', ');
   const axes = s.axes
     .filter((a) => a.planned || a.sent)
-    .map((a) => `${a.axis} ${a.sent}/${a.planned}${a.found ? ` FOUND ${a.found}` : ''}`)
+    .map((a) => counted(a.axis, a))
     .join(', ');
-  return `operator variants: ${sent} sent, ${budgetText(s)}; per axis (sent/planned): ${axes}`;
+  return `operator variants: ${sent} sent, ${budgetText(s)}; per part of the request (sent/planned): ${parts}; per axis: ${axes}`;
 }
 
 /** The summary.md section: one row per axis. */
@@ -87,9 +103,14 @@ export function variantSection(s: VariantStats): string[] {
     '',
     `Requests one step away from the run's valid calls, along each axis (conformance/operators/), judged by the rule of their sender: ${budgetText(s)}.`,
     '',
-    '| axis | planned | sent | exchanges that broke a rule |',
-    '|---|---:|---:|---:|',
-    ...s.axes.map((a) => `| ${a.axis} | ${a.planned} | ${a.sent} | ${a.found || 'none'} |`),
+    '| part of the request | axis | planned | sent | exchanges that broke a rule |',
+    '|---|---|---:|---:|---:|',
+    ...partCounts(s).flatMap((p) => [
+      `| **${p.part}** | all | ${p.planned} | ${p.sent} | ${p.found || 'none'} |`,
+      ...s.axes
+        .filter((a) => PART_OF_AXIS[a.axis] === p.part)
+        .map((a) => `| | ${a.axis} | ${a.planned} | ${a.sent} | ${a.found || 'none'} |`),
+    ]),
     '',
   ];
 }

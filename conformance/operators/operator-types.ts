@@ -26,6 +26,26 @@ export const AXES = [
 ] as const;
 export type Axis = (typeof AXES)[number];
 
+/** The parts of an HTTP request (and of the state a server keeps between requests) the axes vary. */
+export const MESSAGE_PARTS = ['request line', 'headers', 'body', 'values', 'sizes', 'state between requests'] as const;
+export type MessagePart = (typeof MESSAGE_PARTS)[number];
+
+/** The part of the request each axis varies: the reports count the variants per part, so a part no axis covers shows. */
+export const PART_OF_AXIS: Record<Axis, MessagePart> = {
+  'path-spelling': 'request line',
+  'credential-form': 'headers',
+  'credential-channel': 'headers',
+  'method-channel': 'request line',
+  'write-content-type': 'body',
+  'id-substitution': 'body',
+  'parameter-pollution': 'values',
+  'edge-values': 'values',
+  head: 'request line',
+  'mass-assignment-single': 'body',
+  'barred-listing': 'state between requests',
+  hierarchy: 'request line',
+};
+
 /**
  * Who sends a variant: no key; a key lacking the route's scope; a key holding it but barred (by its bucketIds)
  * from the other bucket; a key that may call the route.

@@ -9,7 +9,7 @@ import { bodyFieldsOf, foreignFieldsOf, loadContract, requiresNothing, serverSet
 import { edgeValuesOf } from '../operators/edge-values.ts';
 import { carriersOf } from '../operators/method-channel.ts';
 import { variantsOf } from '../operators/plan-variants.ts';
-import { AXES, SENDERS, type Axis, type Sender, type Variant } from '../operators/operator-types.ts';
+import { AXES, MESSAGE_PARTS, PART_OF_AXIS, SENDERS, type Axis, type Sender, type Variant } from '../operators/operator-types.ts';
 import { ORACLE_RULES } from '../oracles/oracle-rules.ts';
 import { inputFor, sampleSeen } from './operators-inputs.ts';
 
@@ -31,6 +31,15 @@ describe('the catalogue', () => {
       expect(operator.about).toMatch(/\.$/);
       for (const rule of operator.rules) expect(slugs).toContain(rule);
     }
+  });
+
+  it('covers every part of the request with an axis that makes variants on the route table', () => {
+    const making = new Set(every.flatMap(({ byAxis }) => [...byAxis].filter(([, list]) => list.length > 0).map(([axis]) => axis)));
+    for (const part of MESSAGE_PARTS)
+      expect(
+        AXES.filter((axis) => PART_OF_AXIS[axis] === part && making.has(axis)),
+        part,
+      ).not.toEqual([]);
   });
 
   it('prints the variant count per axis and sender on the full route table', () => {
