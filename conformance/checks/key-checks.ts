@@ -7,7 +7,7 @@
 // fault (report/misdeclared-keys.ts).
 import { isSuccess, type Route } from '../../openapi/contract/route-table.ts';
 import type { ResolvedKey } from '../config/config-types.ts';
-import { holdsScope, reachesBucket } from '../oracles/who-may-call.ts';
+import { expectedScope, holdsScope, reachesBucket } from '../oracles/who-may-call.ts';
 import type { Exchange } from '../http/api-client.ts';
 import { routeLabel, type CheckDef } from '../plan/check-types.ts';
 import type { CheckRun } from '../plan/check-run.ts';
@@ -26,7 +26,13 @@ async function attempt(ctx: CheckRun, g: GeneratorContext, key: string, scope: s
   const readOnly = ctx.settings.readOnly;
   const routes = proofRoutes(g, scope, readOnly);
   if (routes.length === 0)
-    return { reason: readOnly ? 'only writing routes need it, and --read-only sends none' : 'no route of the spec needs it' };
+    return {
+      reason: readOnly
+        ? 'only writing routes need it, and --read-only sends none'
+        : g.routes.some((r) => expectedScope(r, g.overrides) === scope)
+          ? 'only routes whose scope the seed leaves open need it, and overrides.scopes does not state it'
+          : 'no route of the spec needs it',
+    };
   const reasons: string[] = [];
   for (const { route, proof } of routes) {
     if (ctx.unserved?.has(route.operationId)) {

@@ -7,7 +7,7 @@ import { routeLabel, type CheckDef } from '../plan/check-types.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import { expectNoData, expectRefused, expectServed, expectStatus, fail } from '../client/assert.ts';
 import { errorLabel, expectError } from '../client/error-answer.ts';
-import { holder, scopeLevel, type GeneratorContext } from '../plan/generator-context.ts';
+import { scopeHolder, scopeLevel, type GeneratorContext } from '../plan/generator-context.ts';
 import { expectedScope } from '../oracles/who-may-call.ts';
 import { scenarioNeeds } from '../operations/check-needs.ts';
 import { bookOf } from '../operations/books.ts';
@@ -79,7 +79,7 @@ function allowedCheck(route: Route, g: GeneratorContext): CheckDef {
     area: 'scopes',
     level: scopeLevel(route),
     route: routeLabel(route),
-    keys: { holder: holder(route, g.overrides) },
+    keys: { holder: scopeHolder(route, g.overrides) },
     ...scenarioNeeds(route),
     async run(ctx) {
       const book = bookOf(route);
@@ -101,7 +101,7 @@ function takesEffectCheck(route: Route, g: GeneratorContext): CheckDef {
     area: 'scopes',
     level: 'profile',
     route: routeLabel(route),
-    keys: { holder: holder(route, g.overrides) },
+    keys: { holder: scopeHolder(route, g.overrides) },
     ...scenarioNeeds(route),
     async run(ctx) {
       const probe = await bookOf(route).probe!(ctx, 'allowed');

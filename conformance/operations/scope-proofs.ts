@@ -53,11 +53,18 @@ export interface ScopeRoute {
   proof: ScopeProof;
 }
 
-/** The routes that can prove a scope, cheapest first (only GETs when `readOnly`). */
+/**
+ * Whether the deployment's scope of the route is a fact: the seed states it, or the config's overrides do. A scope
+ * the register assumes (G04, G05) may be another on a conforming server, so a key's answer there proves nothing.
+ */
+export const scopeKnown = (route: Route, g: GeneratorContext): boolean =>
+  route.scopeSource === 'seed' || g.overrides.scopes?.[route.operationId] !== undefined;
+
+/** The routes that can prove a scope, cheapest first (only GETs when `readOnly`); only routes whose scope is known. */
 export function proofRoutes(g: GeneratorContext, scope: string, readOnly: boolean): ScopeRoute[] {
   const rank = (p: ScopeProof) => PROOF_COSTS.indexOf(p.cost);
   return g.routes
-    .filter((route) => expectedScope(route, g.overrides) === scope && (!readOnly || route.method === 'GET'))
+    .filter((route) => scopeKnown(route, g) && expectedScope(route, g.overrides) === scope && (!readOnly || route.method === 'GET'))
     .flatMap((route) => {
       const proof = proofOf(route);
       return proof ? [{ route, proof }] : [];
@@ -67,5 +74,5 @@ export function proofRoutes(g: GeneratorContext, scope: string, readOnly: boolea
 
 /** Every scope some route can prove (the scopes a key may hold or lack). */
 export function provableScopes(g: GeneratorContext): string[] {
-  return [...new Set(g.routes.filter((r) => proofOf(r)).map((r) => expectedScope(r, g.overrides)))].sort();
+  return [...new Set(g.routes.filter((r) => proofOf(r) && scopeKnown(r, g)).map((r) => expectedScope(r, g.overrides)))].sort();
 }

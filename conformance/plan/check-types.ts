@@ -17,6 +17,8 @@ export interface KeyNeed {
   preferBarredFrom?: 'other';
   /** Use every key that fits, not only the smallest one. */
   every?: boolean;
+  /** The fitting key with the most scopes, not the fewest (the scope needed is not known: it holds whichever). */
+  widest?: true;
 }
 
 export interface CheckDef {

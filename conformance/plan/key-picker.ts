@@ -27,7 +27,7 @@ export function pickKeys(keys: ResolvedKey[], need: KeyNeed, buckets: BucketPair
   const barred = (k: ResolvedKey) => (need.preferBarredFrom && !reaches(k, buckets[need.preferBarredFrom]) ? 0 : 1);
   const fitting = keys
     .filter((k) => fits(k, need, buckets))
-    .sort((a, b) => barred(a) - barred(b) || a.scopes.length - b.scopes.length || a.name.localeCompare(b.name));
+    .sort((a, b) => barred(a) - barred(b) || (a.scopes.length - b.scopes.length) * (need.widest ? -1 : 1) || a.name.localeCompare(b.name));
   if (need.every) return fitting.map((k) => k.name);
   return fitting.slice(0, 1).map((k) => k.name);
 }
@@ -36,6 +36,7 @@ export function pickKeys(keys: ResolvedKey[], need: KeyNeed, buckets: BucketPair
 export function describeNeed(need: KeyNeed, buckets: BucketPair): string {
   const parts: string[] = [];
   if (need.holds?.length) parts.push(`holding ${need.holds.join(' + ')}`);
+  if (need.widest) parts.push('holding the scopes the route may need');
   if (need.lacks) parts.push(`without ${need.lacks}`);
   const bucketIds = need.barredFrom
     ? `["${buckets.allowed}"]`

@@ -35,7 +35,12 @@ describe('KEY checks', () => {
       'only-automations-write',
     ];
     const outcomes = await bench.run(ids.map((k) => `KEY-${k}-as-declared`));
-    for (const [id, outcome] of Object.entries(outcomes)) expect(outcome, id).toEqual({ status: 'pass' });
+    // The scopes only G05's routes need are the register's assumption: a key's answer there proves nothing of it.
+    const assumedOnly = /^not proven: holding shares:read, transfers:read \(only routes whose scope the seed leaves open need it/;
+    for (const [id, outcome] of Object.entries(outcomes)) {
+      expect(outcome.status, id).toBe('pass');
+      if ('note' in outcome) expect(outcome.note, id).toMatch(assumedOnly);
+    }
   }, 60_000);
 
   it('fails a key that lacks a scope it declares, naming the route and the scope', async () => {

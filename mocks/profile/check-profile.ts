@@ -13,8 +13,9 @@ export interface ProfileOverrides {
   unlistedMethodStatus?: 404 | 405;
   /** G16: the largest `limit` a listing accepts. */
   maxPageSize?: number;
-  /** Suite overrides the mock has nothing to play for (accepted, not played). */
+  /** G04/G05: the scope a route needs, by operationId, where the deployment chose another than the contract's. */
   scopes?: Record<string, string>;
+  /** Suite overrides the mock has nothing to play for (accepted, not played). */
   disable?: string[];
   uploadVisibleWithinMs?: number;
 }

@@ -1,6 +1,6 @@
 // Plays a deployment's profile back: each choice replaces or wraps one step
 // of the mock's components and changes exactly what it says (a foreign bucket
-// 403, an unlisted method 404 without Allow, listings capped at maxPageSize,
+// 403, an unlisted method 404 without Allow, a route's own scope, listings capped at maxPageSize,
 // the deployment's 401 challenge). The error body's shape is the app's
 // ErrorFormat (error-format.ts), applied to every API answer.
 import type { ComponentDeps, MockComponents } from '../core/components.ts';
@@ -46,6 +46,14 @@ export function playProfile(components: MockComponents, deps: ComponentDeps, pro
   if (overrides.unlistedMethodStatus === 404) {
     c = patchSteps(c, (s) => ({
       unrouted: (match, request) => s.unrouted(match.kind === 'method-not-allowed' ? { kind: 'not-found' } : match, request),
+    }));
+  }
+  const scopes = overrides.scopes;
+  if (scopes !== undefined) {
+    // G04/G05: the deployment's own scope of a route the seed leaves open, checked in place of the contract's.
+    c = patchSteps(c, (s) => ({
+      checkScope: (route, caller, request) =>
+        s.checkScope(scopes[route.operationId] ? { ...route, scope: scopes[route.operationId] } : route, caller, request),
     }));
   }
   const max = overrides.maxPageSize;

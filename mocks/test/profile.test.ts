@@ -1,6 +1,6 @@
 // A deployment's profile played back: each choice changes exactly what it
 // says (a foreign bucket 403, an unlisted method 404 without Allow, pages
-// capped at maxPageSize, the 401 challenge, the error body's shape), as the
+// capped at maxPageSize, a route's own scope, the 401 challenge, the error body's shape), as the
 // conformance suite checks them under the same overrides; bad profiles are
 // refused naming the field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,6 +158,19 @@ describe('each choice changes only what it says', () => {
     );
   });
 
+  it('scopes: a route the seed leaves open needs the deployment’s scope, in place of the contract’s', async () => {
+    await withMock(profileWith({ scopes: { listShares: 'files:read' } }), async (mock) => {
+      const shares = filesOf(REPORTS).replace(/files$/, 'shares');
+      const transfers = filesOf(REPORTS).replace(/files$/, 'transfers');
+      const [filesReader, sharesReader] = [await mock.key(['files:read']), await mock.key(['shares:read'])];
+      expect((await mock.call(shares, { key: filesReader })).status).toBe(200);
+      const refused = await mock.call(shares, { key: sharesReader });
+      expect([refused.status, refused.body.requiredScope]).toEqual([403, 'files:read']);
+      // The routes it does not name keep the contract's scope.
+      expect((await mock.call(transfers, { key: filesReader })).status).toBe(403);
+    });
+  });
+
   it('a deployment that sends no challenge: 401 without WWW-Authenticate', async () => {
     await withMock(profileWith({}, { authChallenge: null }), async (mock) => {
       const answer = await mock.call('/workspaces');
@@ -240,9 +253,7 @@ describe('profiles that break the format are refused, naming the field', () => {
   });
 
   it('the suite’s other overrides are accepted and not played', () => {
-    expect(issuesOf(profileWith({ scopes: { listShares: 'files:read' }, disable: ['listing'], uploadVisibleWithinMs: 15_000 }))).toEqual(
-      [],
-    );
+    expect(issuesOf(profileWith({ disable: ['listing'], uploadVisibleWithinMs: 15_000 }))).toEqual([]);
   });
 
   it('profile files: missing, not JSON, and a bad field all say which file', () => {

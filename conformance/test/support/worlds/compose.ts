@@ -28,6 +28,20 @@ export function runSeed(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(fixed) && fixed > 0 ? fixed : Math.floor(Math.random() * 2 ** 31) + 1;
 }
 
+/** A profile for the mock to play the world's own scopes with, when it chose any. */
+function scopesProfile(scopes: Record<string, string>): Pick<VariantOptions, 'profile'> {
+  if (Object.keys(scopes).length === 0) return {};
+  return {
+    profile: {
+      kind: 'bucketkit-profile',
+      version: 1,
+      learnedFrom: 'http://generated-world.invalid/api/v1',
+      learnedAt: new Date(0).toISOString(),
+      overrides: { scopes },
+    },
+  };
+}
+
 /** The n-th world of a seed (from 0). */
 export function drawWorld(seed: number, n: number): World {
   const random = seededRandom(seed * 1000 + n + 1);
@@ -48,6 +62,7 @@ export function drawWorld(seed: number, n: number): World {
   const options: VariantOptions = {
     ...Object.assign({}, ...parts.map((p) => p.ids ?? {})),
     wireRules: parts.flatMap((p) => p.wire ?? []),
+    ...scopesProfile(Object.assign({}, ...parts.map((p) => p.scopes ?? {}))),
     // The listing shape outermost: the other rules read and write listings in the mock's own shape.
     rules: (context) =>
       [...parts.filter((p) => p.shapesListings), ...parts.filter((p) => !p.shapesListings)].flatMap((p) => p.rules?.(context) ?? []),

@@ -45,14 +45,15 @@ export const GAP_TABLE: GapAlternatives[] = [
   {
     id: 'G04',
     decides: true,
-    alternatives: [mock('upload-complete needs files:upload'), alt('every answer 15 ms late at most', 'latency')],
+    alternatives: [mock('upload-complete needs files:upload'), alt('upload-complete needs files:write', 'uploadCompleteFilesWrite')],
   },
   {
     id: 'G05',
     decides: true,
     alternatives: [
       mock('shares:read and transfers:read'),
-      alt('shares and transfers listed by the other bucket-limits-checked listing shape (Link header)', 'linkHeaderPaging'),
+      alt('shares and transfers need files:read', 'gapScopesFilesRead'),
+      alt('shares and transfers need buckets:read', 'gapScopesBucketsRead'),
     ],
   },
   {
@@ -163,7 +164,11 @@ export const GAP_TABLE: GapAlternatives[] = [
     ],
   },
   { id: 'G35', decides: true, alternatives: [mock('routes only as written, HEAD as GET'), alt('HEAD not served', 'headUnserved')] },
-  { id: 'G36', decides: true, alternatives: [mock('Bearer in any case, one key line'), alt('every answer 15 ms late at most', 'latency')] },
+  {
+    id: 'G36',
+    decides: true,
+    alternatives: [mock('Bearer in any case, one key line'), alt('exactly "Bearer <key>", any other spelling 401', 'strictBearer')],
+  },
   // Other "not shown"s a server decides, outside the register's rows.
   { id: 'W01', decides: true, alternatives: [mock('application/json'), alt('a vendor JSON media type', 'vendorJsonType')] },
   { id: 'W02', decides: true, alternatives: [mock('identity coding unless asked'), alt('gzip on every body', 'gzipEverything')] },

@@ -1,10 +1,11 @@
 // Proxy rules for choices of the wire the seed leaves open, each applied to
 // every answer of the API: a vendor JSON media type, gzip on every body,
-// validators (a weak ETag and Cache-Control: no-store), extra fields in every
-// JSON object, and an extra route the contract does not list.
+// validators (a weak ETag and Cache-Control: no-store), the key in one strict
+// spelling only, extra fields in every JSON object, and an extra route the
+// contract does not list.
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import type { ProxyResponse, Rule } from '../loopback-proxy.ts';
+import { json, type ProxyResponse, type Rule } from '../loopback-proxy.ts';
 import { isJsonType, parseJson, withJsonBody } from '../rule-json.ts';
 import { underPath } from '../rule-stack.ts';
 
@@ -60,3 +61,24 @@ export const extraHealthRoute: Rule = (request, forward): Promise<ProxyResponse>
   request.url.split('?')[0] === '/api/v1/health'
     ? Promise.resolve({ status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"status":"ok"}') })
     : forward(request);
+
+/**
+ * The key only as RFC 6750 writes it: exactly `Bearer`, one space, the token. Any other spelling (`bearer`, two
+ * spaces, a tab, spaces around) carries no key: 401, as strict servers answer.
+ */
+export const strictBearer: Rule = async (request, forward) => {
+  const line = request.headers.authorization;
+  if (!isApi(request) || line === undefined || /^Bearer [^\s]+$/.test(line)) return forward(request);
+  const answer = json(
+    401,
+    {
+      type: 'urn:bucketkit:problem:unauthenticated',
+      title: 'Unauthorized',
+      status: 401,
+      code: 'unauthenticated',
+      detail: 'Send the key as "Authorization: Bearer <key>".',
+    },
+    'application/problem+json',
+  );
+  return { ...answer, headers: { ...answer.headers, 'www-authenticate': 'Bearer' } };
+};

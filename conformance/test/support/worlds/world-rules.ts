@@ -20,7 +20,8 @@ import { dataEverywhere } from '../data-envelope.ts';
 import { eventualListings } from '../eventual-listings.ts';
 import { tokenBucket } from '../rate-limit-rules.ts';
 import { latency } from '../latency-rule.ts';
-import { extraHealthRoute, extraResponseFields, gzipEverything, vendorJsonType, weakValidators } from './wire-choices.ts';
+import { extraHealthRoute, extraResponseFields, gzipEverything, strictBearer, vendorJsonType, weakValidators } from './wire-choices.ts';
+import { loadRouteTable } from '../../../../openapi/contract/load-spec.ts';
 
 /** What one choice adds to a deployment: proxy rules (made once the mock runs), or how the variant shows its ids. */
 export interface WorldPart {
@@ -30,6 +31,8 @@ export interface WorldPart {
   ids?: Pick<VariantOptions, 'serialIds' | 'oddIds'>;
   /** It reshapes listings: a world holds one such rule (a second would reshape the first's shape). */
   shapesListings?: true;
+  /** The scope a route needs, by operationId, where the deployment chose another than the contract's (G04, G05). */
+  scopes?: Record<string, string>;
   /** Planted faults the choice takes out of the deployment's reach, so a world holding it does not have them. */
   hides?: string[];
 }
@@ -38,6 +41,14 @@ const rules =
   (...make: ((context: VariantContext) => Rule)[]) =>
   (context: VariantContext) =>
     make.map((m) => m(context));
+/** Every route whose scope the register assumes under the gap needs `scope` instead (the mock plays it). */
+const scopeOfGap = (gap: string, scope: string): WorldPart => ({
+  scopes: Object.fromEntries(
+    loadRouteTable()
+      .filter((route) => route.scopeGap === gap)
+      .map((route) => [route.operationId, scope]),
+  ),
+});
 const fixed = (rule: Rule): WorldPart => ({ rules: rules(() => rule) });
 const shaping = (rule: Rule): WorldPart => ({ rules: rules(() => rule), shapesListings: true });
 
@@ -85,6 +96,10 @@ export const WORLD_RULES = {
   vendorJsonType: fixed(vendorJsonType),
   gzipEverything: { wire: [gzipEverything] },
   weakValidators: { wire: [weakValidators] },
+  strictBearer: fixed(strictBearer),
+  uploadCompleteFilesWrite: scopeOfGap('G04', 'files:write'),
+  gapScopesFilesRead: scopeOfGap('G05', 'files:read'),
+  gapScopesBucketsRead: scopeOfGap('G05', 'buckets:read'),
   oddIds: { ids: { oddIds: true } },
   serialIds: { ids: { serialIds: true } },
   serialIdsPerKind: { ids: { serialIds: { perKind: true } } },
