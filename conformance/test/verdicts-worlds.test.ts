@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { FAULT_EXPECTATIONS } from '../selftest/fault-expectations.ts';
 import type { FaultName } from '../../mocks/faults/fault-catalog.ts';
 import { startVariant } from './support/variant.ts';
-import { describeRun, idsWith, runAgainst } from './support/variant-run.ts';
+import { describeRun, runAgainst } from './support/variant-run.ts';
 import { seededRandom } from './support/seeded-random.ts';
-import { readPlan } from '../selftest/selftest-plan.ts';
+import { failedIn, readPlan } from '../selftest/selftest-plan.ts';
 import { ORACLE_RULES } from '../oracles/oracle-rules.ts';
 import { describeWorld, drawWorld, reproduceCommand, runSeed } from './support/worlds/compose.ts';
 import { judgeWorld } from './support/worlds/verdicts.ts';
@@ -45,20 +45,21 @@ console.log(
   `worlds seed ${seed}; reproduce: BUCKETKIT_WORLDS_SEED=${seed} npx vitest run conformance/test/verdicts-worlds.test.ts (core against all ${K}: ${reproduceCommand(seed, K)})`,
 );
 
-/** Runs `work` over the items two at a time (the runs wait on the network as much as they compute). */
-async function inPairs<T, R>(items: T[], work: (item: T, i: number) => Promise<R>): Promise<R[]> {
+/** Runs `work` over the items `lanes` at a time (the runs wait on the network and on worlds' delays as much as they compute). */
+async function inLanes<T, R>(lanes: number, items: T[], work: (item: T, i: number) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
   let next = 0;
   const lane = async () => {
     for (let i = next++; i < items.length; i = next++) out[i] = await work(items[i], i);
   };
-  await Promise.all([lane(), lane()]);
+  await Promise.all(Array.from({ length: lanes }, lane));
   return out;
 }
 
 describe(`worlds of seed ${seed}`, () => {
-  it(`${WHOLE_RUNS} worlds PASS core`, async () => {
-    const verdicts = await inPairs(worlds.slice(0, WHOLE_RUNS), ({ world }, n) => judgeWorld(world, n));
+  // Both at once: the fault worlds mostly wait (slow uploads, lagging listings), beside the whole runs' work.
+  it.concurrent(`${WHOLE_RUNS} worlds PASS core`, async () => {
+    const verdicts = await inLanes(2, worlds.slice(0, WHOLE_RUNS), ({ world }, n) => judgeWorld(world, n));
     for (const v of verdicts) {
       console.log(`${v.line}\n  ${describeWorld(v.world)}`);
       expect(v.passed, `${v.line} (${describeWorld(v.world)})`).toBe(true);
@@ -66,8 +67,8 @@ describe(`worlds of seed ${seed}`, () => {
     // Worlds may be slow, rate-limited and eventually consistent at once: a whole run's time, on a busy machine.
   }, 600_000);
 
-  it(`${K} worlds, each with a planted fault, FAIL in the fault's area`, async () => {
-    const runs = await inPairs(worlds, async ({ world, fault }, n) => {
+  it.concurrent(`${K} worlds, each with a planted fault, FAIL in the fault's area`, async () => {
+    const runs = await inLanes(3, worlds, async ({ world, fault }, n) => {
       const { area } = FAULT_EXPECTATIONS[fault];
       const variant = await startVariant({ ...world.options, faults: [fault] });
       try {
@@ -80,12 +81,12 @@ describe(`worlds of seed ${seed}`, () => {
     });
     for (const { n, fault, area, world, run } of runs) {
       const why = `world ${n} with ${fault} (${describeWorld(world)})`;
-      expect(run.verdict.label, why).toBe('FAILED');
+      // As the self-test judges a fault: a check of its area failed, or (a route moved away) was found not built.
+      expect(['FAILED', 'NOT BUILT YET'], why).toContain(run.verdict.label);
       expect(
-        run.summary.checks.filter((c) => c.status === 'fail').map((c) => c.area),
+        failedIn(run.summary).map((c) => c.area),
         why,
       ).toContain(area);
-      expect(idsWith(run, 'fail').length, why).toBeGreaterThan(0);
     }
   }, 600_000);
 });

@@ -32,7 +32,9 @@ const isProblem = (response: ProxyResponse) => (response.headers['content-type']
 export const otherErrorFormat: Rule = async (request, forward) => {
   const response = await forward(request);
   if (!isProblem(response)) return response;
-  const p = bodyOf(response) as { code?: string; detail?: string; requiredScope?: string; errors?: { field: string }[] };
+  const p = bodyOf(response) as { code?: string; detail?: string; requiredScope?: string; errors?: { field: string }[] } | undefined;
+  // An answer without a body (HEAD) has nothing to reshape.
+  if (p === undefined) return response;
   return withJson(response, {
     error: { kind: p.code, message: p.detail, missingScope: p.requiredScope, fields: p.errors?.map((e) => e.field) },
   });
