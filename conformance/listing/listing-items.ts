@@ -87,6 +87,8 @@ export function findItems(json: unknown, known?: ItemsPath): { path: ItemsPath; 
   for (const c of candidates(json)) if (!best || before(rank(c), rank(best))) best = c;
   // An array of plain values is items only under a name that says so (not `tags` of a single resource).
   if (!best || (rank(best)[0] === 2 && rank(best)[2] === ITEM_NAMES.length)) return undefined;
+  // A body with an id of its own is a resource: an empty or plain array in it (its `tags`) lists nothing.
+  if (rank(best)[0] > 0 && 'id' in json) return undefined;
   return { path: best.path, items: best.items };
 }
 

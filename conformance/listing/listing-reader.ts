@@ -109,8 +109,14 @@ export async function readListing<T = Record<string, unknown>>(
       return finish({ kind: 'refused', status: ex.status });
     }
     const found = rawItems(ex);
-    const raw = found?.items ?? [];
-    book.page(operation, found?.path, raw.length);
+    // A body the suite finds no items in (another media type, no array) is no empty page: nothing can be told of it.
+    if (found === undefined) {
+      pageItems.push([]);
+      const type = ex.headers['content-type'] ?? 'no content type';
+      return finish({ kind: 'unfinished', why: `page ${n} (${type}) holds no list of items the suite can read` });
+    }
+    const raw = found.items;
+    book.page(operation, found.path, raw.length);
     pageItems.push(raw.map(itemView) as T[]);
     items.push(...pageItems.at(-1)!);
     const text = itemsText(raw);

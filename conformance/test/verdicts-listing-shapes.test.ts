@@ -1,12 +1,20 @@
 // Core runs against deployments that page and wrap their listings their own
 // way (the seed shows no bodies and no paging), judged by the checks of the
 // listing routes: each PASSES, and the summary
-// says which shape each listing route showed (stats.listingShapes, summary.md).
+// says which shape each listing route showed (stats.listingShapes, summary.md);
+// a shape the suite cannot read fails nothing: what rests on it is not run, with why.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Rule } from './support/loopback-proxy.ts';
-import { bareArrayOnePage, dataMetaEnvelope, linkHeaderPaging, pageNumberPaging, resultsNextUrl } from './support/listing-shapes.ts';
+import {
+  bareArrayOnePage,
+  dataMetaEnvelope,
+  linkHeaderPaging,
+  ndjsonListing,
+  pageNumberPaging,
+  resultsNextUrl,
+} from './support/listing-shapes.ts';
 import { startVariant, type Variant } from './support/variant.ts';
 import { describeRun, idsWith, runAgainst } from './support/variant-run.ts';
 
@@ -54,4 +62,15 @@ describe('a deployment whose listings take another shape', () => {
       expect(markdown).toContain('## Listing shapes');
       expect(markdown).toContain(`- \`${FILES}\`: items in ${files.items};`);
     }, 240_000);
+
+  it('one the suite cannot read (NDJSON) is INCOMPLETE, never FAILED: each check resting on a listing says it was not run, and why', async () => {
+    variant = await startVariant({ rules: [ndjsonListing] });
+    const run = await runAgainst(variant, { level: 'core', grep: `${LISTING_CHECKS}|@uploads` });
+    console.log(describeRun('NDJSON listings', run));
+    expect(idsWith(run, 'fail')).toEqual([]);
+    expect(run.verdict).toMatchObject({ label: 'INCOMPLETE', exitCode: 2 });
+    const notRun = run.summary.checks.filter((c) => c.status === 'error');
+    expect(notRun.map((c) => c.id)).toContain('UPLOAD-appears-without-complete');
+    for (const check of notRun) expect(check.reason, check.id).toMatch(/^not run: .*(holds no list of items the suite can read|see )/);
+  }, 240_000);
 });

@@ -117,3 +117,17 @@ export const noContinuation: Rule = reshaping(
   (request) => urlOf(request),
   (page) => withJsonBody(page.answer, { data: page.data }),
 );
+
+/** (f) Newline-delimited JSON (`application/x-ndjson`): one item a line, the next page's token in `X-Next-Cursor`. */
+export const ndjsonListing: Rule = reshaping(
+  (request) => urlOf(request),
+  (page) => ({
+    status: page.answer.status,
+    headers: {
+      ...page.answer.headers,
+      'content-type': 'application/x-ndjson',
+      ...(page.nextCursor === null ? {} : { 'x-next-cursor': page.nextCursor }),
+    },
+    body: Buffer.from(page.data.map((item) => `${JSON.stringify(item)}\n`).join('')),
+  }),
+);
