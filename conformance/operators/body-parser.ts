@@ -37,11 +37,8 @@ export function textWith(body: unknown, pointer: string[], write: Member): strin
 
 /** A name with one letter as a \u escape (`bucketId` → `bucket\u0049d`): the same name to a JSON parser. */
 export function escapedName(name: string): string {
-  const at = Math.max(
-    0,
-    [...name].findIndex((c, i) => i > 0 && /[A-Z]/.test(c)),
-  );
-  const i = at > 0 ? at : name.length - 1;
+  const upper = name.slice(1).search(/[A-Z]/);
+  const i = upper >= 0 ? upper + 1 : name.length - 1;
   return `"${name.slice(0, i)}\\u${name.charCodeAt(i).toString(16).padStart(4, '0')}${name.slice(i + 1)}"`;
 }
 
