@@ -15,6 +15,11 @@ import { head } from './head.ts';
 import { massAssignmentSingle } from './mass-assignment-single.ts';
 import { barredListing } from './barred-listing.ts';
 import { hierarchy } from './hierarchy.ts';
+import { bodyParser } from './body-parser.ts';
+import { fieldSpelling } from './field-spelling.ts';
+import { idForms } from './id-forms.ts';
+import { filterValues } from './filter-values.ts';
+import { batchSizes } from './batch-sizes.ts';
 
 /** Every operator, one per axis, in the order AXES lists them. */
 export const CATALOGUE: readonly Operator[] = [
@@ -30,6 +35,11 @@ export const CATALOGUE: readonly Operator[] = [
   massAssignmentSingle,
   barredListing,
   hierarchy,
+  bodyParser,
+  fieldSpelling,
+  idForms,
+  filterValues,
+  batchSizes,
 ];
 
 /** The operator of an axis. */

@@ -23,6 +23,11 @@ export const AXES = [
   'mass-assignment-single',
   'barred-listing',
   'hierarchy',
+  'body-parser',
+  'field-spelling',
+  'id-forms',
+  'filter-values',
+  'batch-sizes',
 ] as const;
 export type Axis = (typeof AXES)[number];
 

@@ -2,7 +2,8 @@
 // shows, beyond what every exchange is judged for (oracle-rules.ts), by what
 // a conforming server may answer it (the variant's `conforming`): a variant a
 // conforming server refuses breaks the rule when it is served with the other
-// bucket (or one of its files) named in its path, however spelled; one it may
+// bucket (or one of its files) named in its path, however spelled (case,
+// encodings, whitespace, Unicode forms folded); one it may
 // serve as the canonical request breaks it when the answer holds the other
 // bucket's id as a JSON value (its item moved or shown there), even an id the
 // request carried (a body naming the bucket, a cursor minted there); a link
@@ -21,6 +22,20 @@ const decoded = (segment: string) => {
   }
 };
 
+/**
+ * A segment as a server that folds ids may read it: decoded until it no longer changes (twice-encoded too),
+ * NFKC-normalised (fullwidth, the Kelvin sign, the long s), trimmed of whitespace and separators, lower-cased.
+ */
+export function foldedId(segment: string): string {
+  let text = segment;
+  for (let i = 0; i < 3 && decoded(text) !== text; i++) text = decoded(text);
+  return text
+    .normalize('NFKC')
+    .trim()
+    .replace(/^\/+|\/+$/g, '')
+    .toLowerCase();
+}
+
 /** The path segments of the exchange's URL, decoded, with any matrix parameter cut off. */
 function segmentsOf(url: string): string[] {
   return new URL(url).pathname.split('/').map((s) => decoded(s.split(';')[0]));
@@ -32,14 +47,19 @@ export function variantBreak(view: ExchangeView, otherBucketId: string, markers:
   if (!view.served || conforming === undefined || conforming === 'no-5xx') return undefined;
   const status = view.entry.status;
   if (conforming === 'refusal') {
-    const named = new Set([otherBucketId, ...markers.all().flatMap((m) => (m.kind === 'value' && m.value.length >= 6 ? [m.value] : []))]);
+    // Named however spelled: a server that folds ids after its check reads any spelling as the id itself.
+    const values = [otherBucketId, ...markers.all().flatMap((m) => (m.kind === 'value' && m.value.length >= 6 ? [m.value] : []))];
+    const named = new Map(values.map((v) => [foldedId(v), v]));
     const segments = segmentsOf(view.entry.url);
-    const segment = segments.find(
-      (s, i) =>
-        named.has(s) && (s !== otherBucketId || !isPlain(otherBucketId) || resourceAfterSegment(segments[i - 1]) === BUCKET_RESOURCE),
-    );
+    const segment = segments.find((s, i) => {
+      const value = named.get(foldedId(s));
+      return (
+        value !== undefined &&
+        (value !== otherBucketId || !isPlain(otherBucketId) || resourceAfterSegment(segments[i - 1]) === BUCKET_RESOURCE)
+      );
+    });
     if (!segment) return undefined;
-    return segment === otherBucketId
+    return named.get(foldedId(segment)) === otherBucketId
       ? `${status} to a variant naming the other bucket ${otherBucketId} in its path`
       : `${status} to a variant naming ${segment} of the other bucket in its path`;
   }

@@ -105,6 +105,13 @@ export const FAULT_EXPECTATIONS: Record<FaultName, FaultExpectation> = {
   'mass-assignment-partial': { area: 'bucket-limits', level: 'core' },
   'body-bucket-id-every-write': { area: 'bucket-limits', level: 'core' },
   'restore-body-bucket': { area: 'bucket-limits', level: 'core' },
+  'duplicate-key-last-wins': { area: 'bucket-limits', level: 'core' },
+  'escaped-field-name-unchecked': { area: 'bucket-limits', level: 'core' },
+  'snake-case-bucket-id-honoured': { area: 'bucket-limits', level: 'core' },
+  'id-case-folded-after-check': { area: 'bucket-limits', level: 'core' },
+  'id-trimmed-after-check': { area: 'bucket-limits', level: 'core' },
+  'prefix-normalised-after-check': { area: 'bucket-limits', level: 'core' },
+  'large-batch-skips-bucket-check': { area: 'bucket-limits', level: 'core' },
 };
 
 /**

@@ -34,6 +34,13 @@ const FAULTS: { fault: string; axis: Axis; sender: Sender }[] = [
   { fault: 'cross-bucket-file-access', axis: 'hierarchy', sender: 'holder' },
   { fault: 'item-listings-span-buckets', axis: 'barred-listing', sender: 'barred' },
   { fault: 'trash-listing-spans-buckets', axis: 'barred-listing', sender: 'barred' },
+  { fault: 'duplicate-key-last-wins', axis: 'body-parser', sender: 'barred' },
+  { fault: 'escaped-field-name-unchecked', axis: 'body-parser', sender: 'barred' },
+  { fault: 'snake-case-bucket-id-honoured', axis: 'field-spelling', sender: 'barred' },
+  { fault: 'id-case-folded-after-check', axis: 'id-forms', sender: 'barred' },
+  { fault: 'id-trimmed-after-check', axis: 'id-forms', sender: 'barred' },
+  { fault: 'prefix-normalised-after-check', axis: 'filter-values', sender: 'barred' },
+  { fault: 'large-batch-skips-bucket-check', axis: 'batch-sizes', sender: 'barred' },
 ];
 
 /** The variants of the axes for the sender on every route where they apply. */

@@ -7,7 +7,7 @@ import { acceptModelFields, applyFileFields, bucketNamed, MODEL_FIELDS, type Lif
 import { patchSteps, wrapEveryHandler, wrapHandler, type FaultDefinition } from './plant.ts';
 
 /** The context of a request acting in another bucket: its files, its reach. */
-const actingIn = <C extends HandlerContext>(ctx: C, bucketId: unknown): C => {
+export const actingIn = <C extends HandlerContext>(ctx: C, bucketId: unknown): C => {
   const bucket = bucketNamed(ctx, bucketId);
   return bucket
     ? { ...ctx, bucket, lookupFile: (id) => ctx.store.readyFileIn(bucket, id), reaches: (id) => id === bucket.bucket.id || ctx.reaches(id) }

@@ -4,6 +4,8 @@
 import { AUTH_FAULTS } from './auth-faults.ts';
 import { BATCH_FAULTS } from './batch-faults.ts';
 import { BODY_FIELD_FAULTS } from './body-field-faults.ts';
+import { BODY_PARSE_FAULTS } from './body-parse-faults.ts';
+import { VALUE_FORM_FAULTS } from './value-form-faults.ts';
 import { CHANNEL_FAULTS } from './channel-faults.ts';
 import { EDGE_VALUE_FAULTS } from './edge-value-faults.ts';
 import { ID_POSITION_FAULTS } from './id-position-faults.ts';
@@ -48,6 +50,8 @@ export const FAULT_CATALOG = [
   ...BATCH_FAULTS,
   ...EDGE_VALUE_FAULTS,
   ...BODY_FIELD_FAULTS,
+  ...BODY_PARSE_FAULTS,
+  ...VALUE_FORM_FAULTS,
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof FAULT_CATALOG)[number]['name'];

@@ -5,6 +5,7 @@ import type { MockClient } from './mock-client.ts';
 import { rawRequest } from './raw-http.ts';
 import { MORE_PROBES } from './fault-probes-more.ts';
 import { VARIANT_PROBES } from './fault-probes-variants.ts';
+import { BODY_PROBES } from './fault-probes-body.ts';
 import type { RuleProbe } from './rule-probe.ts';
 
 export type { RuleProbe } from './rule-probe.ts';
@@ -22,10 +23,11 @@ export const FAULT_SUBSUMES: Partial<Record<FaultName, readonly FaultName[] | 'e
     'bucket-limit-ignored-list-buckets',
     'head-ignores-bucket-limits',
   ],
-  'cross-bucket-file-access': ['batch-later-ids-unchecked'],
+  // A file of any bucket is found by any id position, its last copy or folded spelling included.
+  'cross-bucket-file-access': ['batch-later-ids-unchecked', 'duplicate-key-last-wins'],
   // A form's write whose scope goes unchecked is read as JSON, whatever key sends it.
   'non-json-write-skips-scope': ['content-type-ignored'],
-  'body-bucket-id-every-write': ['writes-take-body-bucket-id', 'restore-body-bucket'],
+  'body-bucket-id-every-write': ['writes-take-body-bucket-id', 'restore-body-bucket', 'escaped-field-name-unchecked'],
   'api-prefix-moved': 'every-route',
   'response-last-field-dropped': 'every-route',
 };
@@ -433,4 +435,5 @@ export const FAULT_PROBES: Record<FaultName, RuleProbe> = {
   'malformed-auth-500': async (mock) => (await mock.call('/workspaces', { headers: { authorization: 'Bearer' } })).status >= 500,
   ...MORE_PROBES,
   ...VARIANT_PROBES,
+  ...BODY_PROBES,
 };
