@@ -49,6 +49,11 @@ export const PART_OF_AXIS: Record<Axis, MessagePart> = {
   'mass-assignment-single': 'body',
   'barred-listing': 'state between requests',
   hierarchy: 'request line',
+  'body-parser': 'body',
+  'field-spelling': 'body',
+  'id-forms': 'body',
+  'filter-values': 'values',
+  'batch-sizes': 'sizes',
 };
 
 /**
