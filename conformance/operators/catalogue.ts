@@ -15,6 +15,11 @@ import { head } from './head.ts';
 import { massAssignmentSingle } from './mass-assignment-single.ts';
 import { barredListing } from './barred-listing.ts';
 import { hierarchy } from './hierarchy.ts';
+import { forwardedHeaders } from './forwarded-headers.ts';
+import { negotiation } from './negotiation.ts';
+import { conditionalHeaders } from './conditional-headers.ts';
+import { credentialElsewhere } from './credential-elsewhere.ts';
+import { interleavedKeys } from './interleaved-keys.ts';
 
 /** Every operator, one per axis, in the order AXES lists them. */
 export const CATALOGUE: readonly Operator[] = [
@@ -30,6 +35,11 @@ export const CATALOGUE: readonly Operator[] = [
   massAssignmentSingle,
   barredListing,
   hierarchy,
+  forwardedHeaders,
+  negotiation,
+  conditionalHeaders,
+  credentialElsewhere,
+  interleavedKeys,
 ];
 
 /** The operator of an axis. */

@@ -105,6 +105,11 @@ export const FAULT_EXPECTATIONS: Record<FaultName, FaultExpectation> = {
   'mass-assignment-partial': { area: 'bucket-limits', level: 'core' },
   'body-bucket-id-every-write': { area: 'bucket-limits', level: 'core' },
   'restore-body-bucket': { area: 'bucket-limits', level: 'core' },
+  'forwarded-for-loopback-skips-auth': { area: 'auth', level: 'core' },
+  'accept-csv-skips-bucket-limits': { area: 'bucket-limits', level: 'core' },
+  'if-none-match-304-before-auth': { area: 'auth', level: 'core' },
+  'api-key-header-accepted': { area: 'auth', level: 'core' },
+  'answer-cache-ignores-key': { area: 'auth', level: 'core' },
 };
 
 /**

@@ -34,6 +34,13 @@ const FAULTS: { fault: string; axis: Axis; sender: Sender }[] = [
   { fault: 'cross-bucket-file-access', axis: 'hierarchy', sender: 'holder' },
   { fault: 'item-listings-span-buckets', axis: 'barred-listing', sender: 'barred' },
   { fault: 'trash-listing-spans-buckets', axis: 'barred-listing', sender: 'barred' },
+  { fault: 'forwarded-for-loopback-skips-auth', axis: 'forwarded-headers', sender: 'none' },
+  { fault: 'accept-csv-skips-bucket-limits', axis: 'negotiation', sender: 'barred' },
+  { fault: 'if-none-match-304-before-auth', axis: 'conditional-headers', sender: 'none' },
+  { fault: 'api-key-header-accepted', axis: 'credential-elsewhere', sender: 'holder' },
+  { fault: 'api-key-header-accepted', axis: 'credential-elsewhere', sender: 'lacking' },
+  { fault: 'answer-cache-ignores-key', axis: 'interleaved-keys', sender: 'barred' },
+  { fault: 'answer-cache-ignores-key', axis: 'interleaved-keys', sender: 'none' },
 ];
 
 /** The variants of the axes for the sender on every route where they apply. */
