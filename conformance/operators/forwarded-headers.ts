@@ -42,10 +42,14 @@ function forwardedVariants(input: OperatorInput): Variant[] {
   const every = (address: string) => Object.fromEntries(addressHeaders(address));
   // Each header alone with the loopback address (a server may trust one of them only), every one at once with each other address.
   return distinct([
-    ...sent(`every client-address header naming ${loopback}, forwarded from localhost over http`, {
-      ...every(loopback),
-      ...Object.fromEntries([HOP_HEADERS[0], HOP_HEADERS[2]]),
-    }, input.sender === 'none'),
+    ...sent(
+      `every client-address header naming ${loopback}, forwarded from localhost over http`,
+      {
+        ...every(loopback),
+        ...Object.fromEntries([HOP_HEADERS[0], HOP_HEADERS[2]]),
+      },
+      input.sender === 'none',
+    ),
     ...addressHeaders(loopback).flatMap(([header, value]) => sent(`${header}: ${value}`, { [header]: value })),
     ...others.flatMap((address) => sent(`every client-address header naming ${address}`, every(address))),
     ...HOP_HEADERS.flatMap(([header, value]) => sent(`${header}: ${value}`, { [header]: value })),

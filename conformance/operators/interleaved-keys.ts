@@ -15,8 +15,7 @@ import type { AxisRequest, Operator, OperatorInput, Variant } from './operator-t
 import { distinct, variantOf } from './variant-build.ts';
 
 /** The auth of a key that may send the sender's request where it aims: the other bucket for a barred key. */
-const mayAuth = (input: OperatorInput): Auth | undefined =>
-  input.sender === 'barred' ? input.mayCall?.other : input.mayCall?.allowed;
+const mayAuth = (input: OperatorInput): Auth | undefined => (input.sender === 'barred' ? input.mayCall?.other : input.mayCall?.allowed);
 
 function interleavedVariants(input: OperatorInput): Variant[] {
   const auth = mayAuth(input);

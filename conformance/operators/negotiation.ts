@@ -37,7 +37,8 @@ function negotiationVariants(input: OperatorInput): Variant[] {
 
 export const negotiation: Operator = {
   axis: 'negotiation',
-  about: 'Asks for another representation, coding or language: Accept, Accept-Encoding and Accept-Language in values a server may branch on.',
+  about:
+    'Asks for another representation, coding or language: Accept, Accept-Encoding and Accept-Language in values a server may branch on.',
   conformingAnswers: 'refused without a key, the scope or the bucket; a key that may: the JSON answer, 406 or any refusal, never a 5xx',
   rules: ['auth', 'scope', 'bucket-limits', 'robustness'],
   senders: ['none', 'lacking', 'barred', 'holder'],

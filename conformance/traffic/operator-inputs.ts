@@ -79,7 +79,9 @@ export function senderKey(ctx: CheckRun, route: Route, sender: Sender): { key?: 
 function mayCallOf(ctx: CheckRun, route: Route): OperatorInput['mayCall'] {
   const holder = senderKey(ctx, route, 'holder');
   const { keys, buckets, overrides } = ctx.settings;
-  const other = route.bucketScoped ? pickKeys(keys, { holds: [expectedScope(route, overrides)], reaches: ['other'] }, buckets)[0] : undefined;
+  const other = route.bucketScoped
+    ? pickKeys(keys, { holds: [expectedScope(route, overrides)], reaches: ['other'] }, buckets)[0]
+    : undefined;
   const name = 'key' in holder ? holder.key : undefined;
   return {
     ...(name ? { allowed: { key: name }, token: () => ctx.api.token(name) } : {}),

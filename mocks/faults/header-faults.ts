@@ -68,8 +68,7 @@ export const HEADER_FAULTS = [
   },
   {
     name: 'if-none-match-304-before-auth',
-    description:
-      'A GET with If-None-Match: * or an If-Modified-Since date to come is answered 304 Not Modified before its key is checked.',
+    description: 'A GET with If-None-Match: * or an If-Modified-Since date to come is answered 304 Not Modified before its key is checked.',
     plant: (c) =>
       patchSteps(c, (s) => ({
         authenticate(request, query) {
@@ -81,7 +80,8 @@ export const HEADER_FAULTS = [
   },
   {
     name: 'api-key-header-accepted',
-    description: 'A key in an X-API-Key header is read first, before Authorization: it is served alone, and it takes the place of the key in Authorization.',
+    description:
+      'A key in an X-API-Key header is read first, before Authorization: it is served alone, and it takes the place of the key in Authorization.',
     plant: (c, deps) =>
       patchSteps(c, (s) => ({
         authenticate(request, query) {
