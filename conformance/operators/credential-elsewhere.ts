@@ -1,6 +1,7 @@
 // Operator: the key of a key that may call the route, carried in a channel
 // the seed does not name: a header other than Authorization (X-API-Key,
-// Api-Key, X-Auth-Token, X-Access-Token) or a query parameter (`api_key`,
+// Api-Key, X-Auth-Token, X-Access-Token, and X_API_KEY, which a CGI-style
+// server reads as X-API-Key) or a query parameter (`api_key`,
 // `access_token`). The seed names one channel (§5.1: every request carries
 // Authorization: Bearer), so a server that reads another serves a request
 // the seed refuses (OWASP API Security Top 10 2023, API2 "Broken
@@ -15,7 +16,7 @@ import type { Operator, OperatorInput, Variant } from './operator-types.ts';
 import { distinct, variantOf, withQueryPairs } from './variant-build.ts';
 
 /** Headers API gateways and frameworks read an API key from. */
-export const KEY_HEADERS = ['X-API-Key', 'Api-Key', 'X-Auth-Token', 'X-Access-Token'];
+export const KEY_HEADERS = ['X-API-Key', 'Api-Key', 'X-Auth-Token', 'X-Access-Token', 'X_API_KEY'];
 /** Query parameters they read one from. */
 export const KEY_PARAMETERS = ['api_key', 'access_token'];
 

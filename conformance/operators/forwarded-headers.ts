@@ -7,6 +7,8 @@
 // based access controls"; CATS's header fuzzers). They come from no proxy of
 // the deployment, so a conforming server reads them as any client's and
 // refuses the sender as it refuses its plain request.
+// The loopback address also goes after a public one, in a second line, and
+// under a name spelled with underscores.
 // Every header at once with a loopback address is essential without a key,
 // on every route: one request per route shows the class.
 import type { Operator, OperatorInput, Variant } from './operator-types.ts';
@@ -28,6 +30,9 @@ export function addressHeaders(address: string): [string, string][] {
   ];
 }
 
+/** An address of no private network (RFC 5737's documentation range), as a proxy would have seen the client. */
+const PUBLIC = '203.0.113.9';
+
 /** The forwarded host and scheme an internal hop would set. */
 const HOP_HEADERS: [string, string][] = [
   ['X-Forwarded-Host', 'localhost'],
@@ -36,7 +41,7 @@ const HOP_HEADERS: [string, string][] = [
 ];
 
 function forwardedVariants(input: OperatorInput): Variant[] {
-  const sent = (name: string, headers: Record<string, string>, essential = false) =>
+  const sent = (name: string, headers: Record<string, string | string[]>, essential = false) =>
     variantOf(input, 'forwarded-headers', name, (base) => ({ ...base, headers: { ...base.headers, ...headers } }), { essential });
   const [loopback, ...others] = INTERNAL_ADDRESSES;
   const every = (address: string) => Object.fromEntries(addressHeaders(address));
@@ -53,6 +58,11 @@ function forwardedVariants(input: OperatorInput): Variant[] {
     ...addressHeaders(loopback).flatMap(([header, value]) => sent(`${header}: ${value}`, { [header]: value })),
     ...others.flatMap((address) => sent(`every client-address header naming ${address}`, every(address))),
     ...HOP_HEADERS.flatMap(([header, value]) => sent(`${header}: ${value}`, { [header]: value })),
+    // A proxy appends the address it saw: a server reading the last hop, or one line of two, takes the client's word.
+    ...sent(`X-Forwarded-For: ${PUBLIC}, ${loopback} (the client's address last)`, { 'X-Forwarded-For': `${PUBLIC}, ${loopback}` }),
+    ...sent(`two X-Forwarded-For lines: ${PUBLIC}, then ${loopback}`, { 'X-Forwarded-For': [PUBLIC, loopback] }),
+    // Underscores for dashes: a CGI-style server maps both to one variable, past a proxy that strips only the dashed name.
+    ...sent(`X_Forwarded_For: ${loopback}`, { X_Forwarded_For: loopback }),
   ]);
 }
 
