@@ -11,7 +11,8 @@
 // request's key, refused 403; a server preferring the other channel serves
 // it). The other spellings of Authorization itself are credential-form's;
 // the credentials a deployment sets on answers, credential-channel's.
-// The lacking key beside the full key in X-API-Key is essential.
+// The lacking key beside the full key in X-API-Key is essential; the key
+// alone in X-API-Key is kept first when the budget trims.
 import type { Operator, OperatorInput, Variant } from './operator-types.ts';
 import { distinct, variantOf, withQueryPairs } from './variant-build.ts';
 
@@ -24,7 +25,12 @@ function elsewhereVariants(input: OperatorInput): Variant[] {
   const token = input.sender === 'holder' ? input.token?.() : input.mayCall?.token?.();
   if (token === undefined) return [];
   const alone = input.sender === 'holder';
-  const options = (essential: boolean) => ({ essential, ...(alone ? { rule: 'auth' as const, conforming: 'refusal' as const } : {}) });
+  // The commonest channel goes first: essential beside the lacking key, kept first when the budget trims for the key alone.
+  const options = (first: boolean) => ({
+    essential: first && !alone,
+    preferred: first && alone,
+    ...(alone ? { rule: 'auth' as const, conforming: 'refusal' as const } : {}),
+  });
   const who = alone ? 'the key, alone' : 'a key that may, beside the key lacking the scope in Authorization,';
   return distinct([
     ...KEY_HEADERS.flatMap((header, i) =>
@@ -33,7 +39,7 @@ function elsewhereVariants(input: OperatorInput): Variant[] {
         'credential-elsewhere',
         `${who} in ${header}`,
         (base) => ({ ...base, ...(alone ? { auth: { none: true } } : {}), headers: { ...base.headers, [header]: token } }),
-        options(!alone && i === 0),
+        options(i === 0),
       ),
     ),
     ...KEY_PARAMETERS.flatMap((name) =>

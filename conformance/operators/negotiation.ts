@@ -6,7 +6,8 @@
 // check behind there (CATS's header fuzzers, "Accept" and "AcceptLanguage";
 // RFC 9110 §12.5). A conforming server refuses the sender as it refuses its
 // plain request, and serves a key that may the JSON answer, 406 or any
-// refusal (never a 5xx).
+// refusal (never a 5xx). A barred key's Accept: text/csv is kept first when
+// the budget trims.
 import type { Operator, OperatorInput, Variant } from './operator-types.ts';
 import { distinct, variantOf } from './variant-build.ts';
 
@@ -29,8 +30,11 @@ export const NEGOTIATIONS: [string, string][] = [
 
 function negotiationVariants(input: OperatorInput): Variant[] {
   return distinct(
-    NEGOTIATIONS.flatMap(([header, value]) =>
-      variantOf(input, 'negotiation', `${header}: ${value}`, (base) => ({ ...base, headers: { ...base.headers, [header]: value } })),
+    NEGOTIATIONS.flatMap(([header, value], i) =>
+      variantOf(input, 'negotiation', `${header}: ${value}`, (base) => ({ ...base, headers: { ...base.headers, [header]: value } }), {
+        // An export (CSV) is the commonest other representation: a barred key's list keeps it first when the budget trims.
+        preferred: i === 0 && input.sender === 'barred',
+      }),
     ),
   );
 }
