@@ -20,6 +20,11 @@ import { fieldSpelling } from './field-spelling.ts';
 import { idForms } from './id-forms.ts';
 import { filterValues } from './filter-values.ts';
 import { batchSizes } from './batch-sizes.ts';
+import { forwardedHeaders } from './forwarded-headers.ts';
+import { negotiation } from './negotiation.ts';
+import { conditionalHeaders } from './conditional-headers.ts';
+import { credentialElsewhere } from './credential-elsewhere.ts';
+import { interleavedKeys } from './interleaved-keys.ts';
 
 /** Every operator, one per axis, in the order AXES lists them. */
 export const CATALOGUE: readonly Operator[] = [
@@ -40,6 +45,11 @@ export const CATALOGUE: readonly Operator[] = [
   idForms,
   filterValues,
   batchSizes,
+  forwardedHeaders,
+  negotiation,
+  conditionalHeaders,
+  credentialElsewhere,
+  interleavedKeys,
 ];
 
 /** The operator of an axis. */

@@ -7,6 +7,7 @@ import type { ApiDocument } from '../../openapi/contract/spec-refs.ts';
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { Intent, IntendedRequest } from '../oracles/logged-exchange.ts';
 import type { SetCredential } from '../http/set-credentials.ts';
+import type { Auth } from '../http/api-client.ts';
 import type { RuleSlug } from '../oracles/oracle-rules.ts';
 
 /** The axes of the catalogue, one operator (and one file) each. */
@@ -28,6 +29,11 @@ export const AXES = [
   'id-forms',
   'filter-values',
   'batch-sizes',
+  'forwarded-headers',
+  'negotiation',
+  'conditional-headers',
+  'credential-elsewhere',
+  'interleaved-keys',
 ] as const;
 export type Axis = (typeof AXES)[number];
 
@@ -54,6 +60,11 @@ export const PART_OF_AXIS: Record<Axis, MessagePart> = {
   'id-forms': 'body',
   'filter-values': 'values',
   'batch-sizes': 'sizes',
+  'forwarded-headers': 'headers',
+  negotiation: 'headers',
+  'conditional-headers': 'headers',
+  'credential-elsewhere': 'headers',
+  'interleaved-keys': 'state between requests',
 };
 
 /**
@@ -125,6 +136,11 @@ export interface Variant {
    * presigned URL outside the base path: the URL as granted). Sent beside the variant and compared by the caller.
    */
   canonical?: AxisRequest;
+  /**
+   * Requests sent just before the variant, in order, each logged and judged as itself (state between requests: the
+   * same request by a key that may, then by the sender). The variant is the exchange its rule judges.
+   */
+  before?: AxisRequest[];
 }
 
 /** A credential the deployment set on an authenticated answer (a cookie, or a token-like header). */
@@ -171,6 +187,12 @@ export interface OperatorInput {
   valid: { allowed: IntendedRequest; other?: IntendedRequest };
   /** The sender's token, for variants that rewrite the Authorization header (undefined for `none`). */
   token?: () => string;
+  /**
+   * A key that may call the route, where the run has one: its auth on the allowed bucket and (a key reaching it) on
+   * the other bucket, and its token. For variants that carry its key in a channel the seed does not name, or that
+   * send its request beside the sender's.
+   */
+  mayCall?: { allowed?: Auth; other?: Auth; token?: () => string };
   seen: RunSeen;
   /** The contract: the route table and the bundled spec the variants are derived from. */
   contract: OperatorContract;

@@ -118,12 +118,14 @@ export function withQueryPairs(request: IntendedRequest, pairs: [string, string]
   return { ...rest, path: text ? `${head}?${text}` : head };
 }
 
-/** Removes variants whose requests are the same as an earlier one's (two ways to one spelling). */
+/** A request without its intent, as it goes on the wire. */
+const wireOf = ({ intent: _intent, ...request }: Variant['request']) => request;
+
+/** Removes variants whose requests (and those they follow) are the same as an earlier one's (two ways to one spelling). */
 export function distinct(variants: Variant[]): Variant[] {
   const seen = new Set<string>();
   return variants.filter((v) => {
-    const { intent: _intent, ...request } = v.request;
-    const key = JSON.stringify([v.sender, v.rule, request]);
+    const key = JSON.stringify([v.sender, v.rule, wireOf(v.request), (v.before ?? []).map(wireOf)]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

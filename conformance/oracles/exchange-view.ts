@@ -12,7 +12,10 @@ export interface ExchangeView {
   operations: string[];
   /** Path identifiers, decoded: workspaceId, bucketId, fileId where the route has them. */
   params: Record<string, string>;
-  /** A 2xx answer. */
+  /**
+   * A 2xx answer, or a 304: a precondition is evaluated only where the request would otherwise be served a 2xx
+   * (RFC 9110 §13.2.1), so a 304 serves the request (it confirms the resource and its version) as a 2xx would.
+   */
   served: boolean;
 }
 
@@ -59,5 +62,5 @@ export function viewOf(entry: LoggedExchange, baseUrl: string): ExchangeView | u
     : match.kind === 'matched'
       ? [match.route.operationId]
       : [];
-  return { entry, operations, params, served: isSuccess(entry.status) };
+  return { entry, operations, params, served: isSuccess(entry.status) || entry.status === 304 };
 }

@@ -112,6 +112,11 @@ export const FAULT_EXPECTATIONS: Record<FaultName, FaultExpectation> = {
   'id-trimmed-after-check': { area: 'bucket-limits', level: 'core' },
   'prefix-normalised-after-check': { area: 'bucket-limits', level: 'core' },
   'large-batch-skips-bucket-check': { area: 'bucket-limits', level: 'core' },
+  'forwarded-for-loopback-skips-auth': { area: 'auth', level: 'core' },
+  'accept-csv-skips-bucket-limits': { area: 'bucket-limits', level: 'core' },
+  'if-none-match-304-before-auth': { area: 'auth', level: 'core' },
+  'api-key-header-accepted': { area: 'auth', level: 'core' },
+  'answer-cache-ignores-key': { area: 'auth', level: 'core' },
 };
 
 /**

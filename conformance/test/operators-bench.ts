@@ -27,6 +27,7 @@ export interface OperatorBench {
   /** Key names: `scoped` (every scope, the allowed bucket only: barred and holder), `lacking:<op>` (all scopes but those of the op's path). */
   token(name: string): string;
   send(request: ApiRequest, rawPath?: boolean): Promise<Answer>;
+  /** Sends the variant, right after the requests it follows (`before`). */
   sendVariant(variant: Variant): Promise<Answer>;
   close(): Promise<void>;
 }
@@ -152,7 +153,10 @@ export async function startOperatorBench(faults: string[] = []): Promise<Operato
     seen,
     token,
     send,
-    sendVariant: (variant) => send(variant.request, variant.rawPath === true),
+    async sendVariant(variant) {
+      for (const earlier of variant.before ?? []) await send(earlier);
+      return send(variant.request, variant.rawPath === true);
+    },
     async close() {
       await transport.close();
       await mock.close();

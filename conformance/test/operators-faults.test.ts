@@ -41,6 +41,13 @@ const FAULTS: { fault: string; axis: Axis; sender: Sender }[] = [
   { fault: 'id-trimmed-after-check', axis: 'id-forms', sender: 'barred' },
   { fault: 'prefix-normalised-after-check', axis: 'filter-values', sender: 'barred' },
   { fault: 'large-batch-skips-bucket-check', axis: 'batch-sizes', sender: 'barred' },
+  { fault: 'forwarded-for-loopback-skips-auth', axis: 'forwarded-headers', sender: 'none' },
+  { fault: 'accept-csv-skips-bucket-limits', axis: 'negotiation', sender: 'barred' },
+  { fault: 'if-none-match-304-before-auth', axis: 'conditional-headers', sender: 'none' },
+  { fault: 'api-key-header-accepted', axis: 'credential-elsewhere', sender: 'holder' },
+  { fault: 'api-key-header-accepted', axis: 'credential-elsewhere', sender: 'lacking' },
+  { fault: 'answer-cache-ignores-key', axis: 'interleaved-keys', sender: 'barred' },
+  { fault: 'answer-cache-ignores-key', axis: 'interleaved-keys', sender: 'none' },
 ];
 
 /** The variants of the axes for the sender on every route where they apply. */

@@ -64,6 +64,11 @@ export function inputFor(
     contract,
     seen,
     token: key ? () => token(key) : undefined,
+    mayCall: {
+      allowed: { key: 'scoped' },
+      ...(route.bucketScoped ? { other: { key: 'full' } } : {}),
+      token: () => token('scoped'),
+    },
     valid: {
       allowed: validRequest(contract, route, seen, seen.allowed, auth),
       ...(route.bucketScoped ? { other: validRequest(contract, route, seen, seen.other, auth) } : {}),
@@ -116,7 +121,8 @@ function wholeValues(text: string): Set<string> {
  */
 export function brokenBy(variant: Variant, answer: Answer, seen: RunSeen, canonical?: Answer): string | undefined {
   if (answer.status >= 500) return `${answer.status}`;
-  const served = isSuccess(answer.status);
+  // A 304 serves the request as a 2xx would (RFC 9110 §13.2.1), as the suite's judge counts it.
+  const served = isSuccess(answer.status) || answer.status === 304;
   if (!served || variant.conforming === 'no-5xx') return undefined;
   if (variant.conforming === 'refusal') return `${answer.status} to a ${variant.sender} sender`;
   if (canonical) return answer.text !== canonical.text ? `${answer.status} with other content than the URL as granted` : undefined;

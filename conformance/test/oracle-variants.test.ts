@@ -34,7 +34,14 @@ function expectedEssential(): number {
   const moves = contract.routes.filter(
     (r) => r.mutates && r.requestBody && r.bucketScoped && foreignFieldsOf(contract, r).some(([name]) => name === 'bucketId'),
   ).length;
-  return spellings + heads + pairs.length * 2 * 4 + odd + listings + hierarchy + moves;
+  // Every client-address header at once without a key, and the key lacking the scope beside a key that may in X-API-Key, on every route;
+  // If-None-Match: * on every GET by each sender that may not; the same GET right after a key that may's, without a key and barred.
+  const gets = routes.filter((r) => r.method === 'GET');
+  const forwarded = routes.length;
+  const elsewhere = routes.length;
+  const conditional = gets.reduce((n, r) => n + senders(r) - 1, 0);
+  const interleaved = gets.reduce((n, r) => n + (r.bucketScoped ? 2 : 1), 0);
+  return spellings + heads + pairs.length * 2 * 4 + odd + listings + hierarchy + moves + forwarded + elsewhere + conditional + interleaved;
 }
 
 const variantViews = (bench: Bench) => bench.views().filter((v) => v.entry.intent?.axis && v.entry.owner.startsWith('ORACLE-'));

@@ -73,6 +73,23 @@ export function senderKey(ctx: CheckRun, route: Route, sender: Sender): { key?: 
 }
 
 /**
+ * A key that may call the route, for variants that send its request or its key beside the sender's: the key the
+ * holder sender uses (on the allowed bucket), and on a bucket route a key holding the scope that reaches the other.
+ */
+function mayCallOf(ctx: CheckRun, route: Route): OperatorInput['mayCall'] {
+  const holder = senderKey(ctx, route, 'holder');
+  const { keys, buckets, overrides } = ctx.settings;
+  const other = route.bucketScoped
+    ? pickKeys(keys, { holds: [expectedScope(route, overrides)], reaches: ['other'] }, buckets)[0]
+    : undefined;
+  const name = 'key' in holder ? holder.key : undefined;
+  return {
+    ...(name ? { allowed: { key: name }, token: () => ctx.api.token(name) } : {}),
+    ...(other ? { other: { key: other } } : {}),
+  };
+}
+
+/**
  * What the run has seen, with the files the valid call names counted as trashed where the route acts on trashed
  * files (its book spends those): their counterparts in the other bucket are then trashed files too.
  */
@@ -100,6 +117,7 @@ export async function operatorInput(ctx: CheckRun, route: Route, sender: Sender,
       seen: seenWith(seen, route, allowed),
       contract: loadContract(),
       token: name ? () => ctx.api.token(name) : undefined,
+      mayCall: mayCallOf(ctx, route),
       valid: { allowed, ...(other ? { other } : {}) },
     };
   } catch (error) {

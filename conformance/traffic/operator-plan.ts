@@ -83,6 +83,11 @@ function placeholderInput(contract: OperatorContract, seen: RunSeen, route: Rout
     contract,
     seen,
     token: sender === 'none' ? undefined : () => `plan_${sender}_0123456789abcdef`,
+    mayCall: {
+      allowed: { key: 'holder' },
+      ...(route.bucketScoped ? { other: { key: 'holder' } } : {}),
+      token: () => 'plan_holder_0123456789abcdef',
+    },
     valid: {
       allowed: placeholderRequest(route, seen.allowed, seen, auth),
       ...(route.bucketScoped ? { other: placeholderRequest(route, seen.other, seen, auth) } : {}),

@@ -5,7 +5,9 @@
 // valid call, its essential ones all and the others cut to the run's plan
 // (operator-plan.ts), each logged with what a conforming server may answer
 // it. A listing variant is read every page; a variant carrying the URL as
-// granted (a presigned URL outside the API) is compared here.
+// granted (a presigned URL outside the API) is compared here; one following
+// other requests (`before`: the same request by a key that may) goes right
+// after them.
 import { isSuccess, type Route } from '../../openapi/contract/route-table.ts';
 import type { Exchange } from '../http/api-client.ts';
 import { variantsOf, keep, variantWrites } from '../operators/plan-variants.ts';
@@ -42,6 +44,8 @@ async function plannedVariants(ctx: CheckRun, rule: Rule, route: Route, sender: 
 /** Sends one variant as logged traffic; a variant with a canonical request is compared with its answer. */
 async function sendVariant(ctx: CheckRun, v: Variant, traffic: OperatorTraffic): Promise<void> {
   const request = { ...v.request, intent: { ...v.request.intent, conforming: v.conforming }, ...(v.rawPath ? { rawPath: true } : {}) };
+  // The requests the variant must follow closely (state between requests), each judged as its own intent says.
+  for (const earlier of v.before ?? []) await ctx.api.send(earlier).catch(() => undefined);
   // A listing read page by page, as its paging gives them: every page is judged (a page not served ends the read).
   if (v.pages) {
     const read = await readPages(ctx.api, request, { verify: () => undefined }).catch(() => undefined);

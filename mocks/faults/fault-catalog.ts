@@ -12,6 +12,7 @@ import { ID_POSITION_FAULTS } from './id-position-faults.ts';
 import { PATH_SPELLING_FAULTS } from './path-spelling-faults.ts';
 import { BODY_FAULTS } from './body-faults.ts';
 import { BUCKET_FAULTS } from './bucket-faults.ts';
+import { HEADER_FAULTS } from './header-faults.ts';
 import { HIERARCHY_FAULTS } from './hierarchy-faults.ts';
 import { FILTER_FAULTS } from './filter-faults.ts';
 import { LISTING_FAULTS } from './listing-faults.ts';
@@ -52,6 +53,7 @@ export const FAULT_CATALOG = [
   ...BODY_FIELD_FAULTS,
   ...BODY_PARSE_FAULTS,
   ...VALUE_FORM_FAULTS,
+  ...HEADER_FAULTS,
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof FAULT_CATALOG)[number]['name'];

@@ -6,6 +6,7 @@ import { rawRequest } from './raw-http.ts';
 import { MORE_PROBES } from './fault-probes-more.ts';
 import { VARIANT_PROBES } from './fault-probes-variants.ts';
 import { BODY_PROBES } from './fault-probes-body.ts';
+import { HEADER_PROBES } from './fault-probes-headers.ts';
 import type { RuleProbe } from './rule-probe.ts';
 
 export type { RuleProbe } from './rule-probe.ts';
@@ -436,4 +437,5 @@ export const FAULT_PROBES: Record<FaultName, RuleProbe> = {
   ...MORE_PROBES,
   ...VARIANT_PROBES,
   ...BODY_PROBES,
+  ...HEADER_PROBES,
 };
