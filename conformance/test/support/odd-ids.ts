@@ -79,7 +79,17 @@ export function mapIds(realToPublic: ReadonlyMap<string, string>): Rule {
         return real === undefined ? segment : encodeURIComponent(real);
       })
       .join('/');
-    const url = [realPath, ...query].join('?');
+    // Query values that are public ids (`?bucketId=`, `?fileId=`) are the deployment's ids as well; other parts keep their raw bytes.
+    const realQuery = query
+      .join('?')
+      .split('&')
+      .map((part) => {
+        const at = part.indexOf('=');
+        const real = at < 0 ? undefined : publicToReal.get(safeDecode(part.slice(at + 1).replace(/\+/g, ' ')));
+        return real === undefined ? part : `${part.slice(0, at + 1)}${encodeURIComponent(real)}`;
+      })
+      .join('&');
+    const url = query.length > 0 ? `${realPath}?${realQuery}` : realPath;
     if (!isJsonType(request.headers['content-type'])) return { ...request, url };
     const body = parseJson(request.body);
     const mapped = body === undefined ? body : mapStrings(body, toReal);
