@@ -105,6 +105,9 @@ export const FAULT_EXPECTATIONS: Record<FaultName, FaultExpectation> = {
   'mass-assignment-partial': { area: 'bucket-limits', level: 'core' },
   'body-bucket-id-every-write': { area: 'bucket-limits', level: 'core' },
   'restore-body-bucket': { area: 'bucket-limits', level: 'core' },
+  'restore-body-bucket-quiet': { area: 'bucket-limits', level: 'core' },
+  'presigned-upload-bucket-swap': { area: 'bucket-limits', level: 'core' },
+  'automation-body-bucket-quiet': { area: 'bucket-limits', level: 'core' },
 };
 
 /**

@@ -5,6 +5,7 @@ import type { MockClient } from './mock-client.ts';
 import { rawRequest } from './raw-http.ts';
 import { MORE_PROBES } from './fault-probes-more.ts';
 import { VARIANT_PROBES } from './fault-probes-variants.ts';
+import { QUIET_PROBES } from './fault-probes-quiet.ts';
 import type { RuleProbe } from './rule-probe.ts';
 
 export type { RuleProbe } from './rule-probe.ts';
@@ -26,6 +27,9 @@ export const FAULT_SUBSUMES: Partial<Record<FaultName, readonly FaultName[] | 'e
   // A form's write whose scope goes unchecked is read as JSON, whatever key sends it.
   'non-json-write-skips-scope': ['content-type-ignored'],
   'body-bucket-id-every-write': ['writes-take-body-bucket-id', 'restore-body-bucket'],
+  // A quiet write is its loud twin with the answer trimmed: the twin's probe reads where the write landed.
+  'restore-body-bucket-quiet': ['restore-body-bucket'],
+  'automation-body-bucket-quiet': ['writes-take-body-bucket-id'],
   'api-prefix-moved': 'every-route',
   'response-last-field-dropped': 'every-route',
 };
@@ -433,4 +437,5 @@ export const FAULT_PROBES: Record<FaultName, RuleProbe> = {
   'malformed-auth-500': async (mock) => (await mock.call('/workspaces', { headers: { authorization: 'Bearer' } })).status >= 500,
   ...MORE_PROBES,
   ...VARIANT_PROBES,
+  ...QUIET_PROBES,
 };
