@@ -9,6 +9,7 @@ import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_WORKERS } from './config/cli-args.ts';
 import { planSettings } from './playwright/planned-run.ts';
+import { checkProjects } from './playwright/check-projects.ts';
 
 // A config that cannot be read stops the run here, said once, before any spec file would say it again.
 try {
@@ -29,7 +30,6 @@ const sharded = process.argv.some((arg) => arg === '--shard' || arg.startsWith('
 
 const config: PlaywrightTestConfig = defineConfig({
   testDir: './specs',
-  testMatch: /\.spec\.[jt]s$/,
   outputDir: join(reportDir, 'test-output'),
   globalSetup: `./playwright/global-setup${ext}`,
   fullyParallel: true,
@@ -45,7 +45,7 @@ const config: PlaywrightTestConfig = defineConfig({
     ...(sharded ? [['blob', { outputDir: join(reportDir, 'blob') }] as const] : []),
   ],
   use: { trace: 'off', screenshot: 'off', video: 'off' },
-  projects: [{ name: 'conformance' }],
+  projects: checkProjects(),
 });
 
 export default config;

@@ -116,8 +116,11 @@ export interface BucketSeen {
    * `page_token`, an `after`) or, where it does not say which, each likely one set to the token.
    */
   continuations?: Record<string, Record<string, string>>;
-  /** Presigned URLs the deployment gave for the bucket, with the operation that gave each. */
-  presigned: { operationId: string; url: string }[];
+  /**
+   * Presigned URLs the deployment gave for the bucket, with the operation that gave each; an upload's also with the
+   * headers its answer names and the size its request declared (what a PUT of its bytes sends).
+   */
+  presigned: { operationId: string; url: string; headers?: unknown; size?: number }[];
 }
 
 /** What the run has seen that variants reuse: both buckets, and the credentials set on authenticated answers. */

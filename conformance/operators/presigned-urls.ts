@@ -6,8 +6,13 @@
 // A conforming server serves a URL only for what it was granted: it refuses
 // (404, 403) anything swapped, or serves the granted file itself. Such a URL
 // lies outside the API's base path, where no rule over the run's exchanges
-// reads it: each variant carries the URL as granted (`canonical`) to compare.
-import type { OperatorInput, Variant } from './operator-types.ts';
+// reads it: each download variant carries the URL as granted (`canonical`)
+// to compare. An upload URL is sent with its bytes (the size its grant
+// declared, the headers it named) and has no such twin, its grant being used
+// once: where its upload landed is the effects watch's to judge (a file in
+// the other bucket is a change no key allowed there made).
+import type { OperatorInput, RunSeen, Variant } from './operator-types.ts';
+import { sendableHeaders } from '../client/upload.ts';
 import { answerFieldsOf } from './contract-fields.ts';
 import { counterpartOf } from './run-values.ts';
 import { variantOf } from './variant-build.ts';
@@ -19,23 +24,49 @@ function methodOf(input: OperatorInput): string {
   return typeof value === 'string' ? value : 'GET';
 }
 
+/** What a PUT to an upload URL carries: the declared number of bytes, with the headers its grant named. */
+function bytesOf(granted: RunSeen['allowed']['presigned'][number]) {
+  const named = Object.entries(sendableHeaders(granted.headers));
+  const isType = ([name]: [string, unknown]) => name.toLowerCase() === 'content-type';
+  const type = named.find(isType)?.[1];
+  return {
+    rawBody: Buffer.alloc(Math.min(granted.size ?? 5, 64 * 1024), 'x'),
+    contentType: typeof type === 'string' ? type : 'text/plain',
+    headers: Object.fromEntries(named.filter((entry) => !isType(entry))),
+  };
+}
+
 /** Variants of each presigned URL the route gave for the allowed bucket. */
 export function presignedVariants(input: OperatorInput): Variant[] {
   const { route, seen } = input;
   const method = methodOf(input);
   const otherUrl = seen.other.presigned.find((p) => p.operationId === route.operationId)?.url;
   const otherQuery = otherUrl ? new URL(otherUrl).searchParams : new URLSearchParams();
+  const uploads = !['GET', 'HEAD'].includes(method.toUpperCase());
   return seen.allowed.presigned
     .filter((p) => p.operationId === route.operationId)
-    .flatMap(({ url: text }) => {
+    .flatMap((granted) => {
+      const { url: text } = granted;
       const url = new URL(text);
+      const body = uploads ? bytesOf(granted) : {};
       const one = (name: string, swapped: URL) =>
-        variantOf(input, 'id-substitution', name, () => ({ method, path: swapped.toString(), auth: { none: true } }), {
+        variantOf(input, 'id-substitution', name, () => ({ method, path: swapped.toString(), auth: { none: true }, ...body }), {
           aim: 'allowed',
-        }).map((v): Variant => ({
-          ...v,
-          canonical: { method, path: text, auth: { none: true }, intent: { ...v.request.intent, variant: 'the presigned URL as granted' } },
-        }));
+          // A swapped bucket segment is where an upload lands elsewhere: kept whatever the budget trims.
+          preferred: uploads,
+        }).map((v): Variant =>
+          uploads
+            ? v
+            : {
+                ...v,
+                canonical: {
+                  method,
+                  path: text,
+                  auth: { none: true },
+                  intent: { ...v.request.intent, variant: 'the presigned URL as granted' },
+                },
+              },
+        );
       const segments = url.pathname.split('/');
       const bySegment = segments.flatMap((segment, i) => {
         const other = segment && counterpartOf(seen, '', decodeURIComponent(segment));

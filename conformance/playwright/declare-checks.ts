@@ -37,13 +37,20 @@ function declare(planned: PlannedCheck): void {
   );
 }
 
-/** Declares every planned check of the area, route by route. */
+/** Declares every planned check of the area, route by route (those run after every other check are the after-run project's). */
 export function declareArea(area: Area): void {
-  const checks = plannedChecks().filter((p) => p.def.area === area);
+  const checks = plannedChecks().filter((p) => p.def.area === area && p.def.after !== 'every-check');
   const routes = [...new Set(checks.map((p) => p.def.route ?? ''))];
   for (const route of routes) {
     const mine = checks.filter((p) => (p.def.route ?? '') === route);
     if (route) test.describe(route, () => mine.forEach(declare));
     else mine.forEach(declare);
   }
+}
+
+/** Declares the checks that run once every other check has ended (the after-run project, torn down after the others). */
+export function declareAfterRun(): void {
+  plannedChecks()
+    .filter((p) => p.def.after === 'every-check')
+    .forEach(declare);
 }

@@ -109,13 +109,19 @@ async function readBucket(ctx: CheckRun, bucket: BucketRole, fixtures: SharedFix
     for (const route of loadRouteTable().filter((r) => r.bucketScoped && grantsUrl(r))) {
       const key = pickHarnessKey(settings.keys, [expectedScope(route, settings.overrides)], bucketId);
       if (!key || !canCreateFixtures(settings)) continue;
-      const answer = await validRequestOf(ctx, route, bucket, { key })
-        .then((request) => ctx.api.send(request))
-        .catch(() => undefined);
-      const url = (answer?.json as { url?: unknown } | undefined)?.url;
+      const request = await validRequestOf(ctx, route, bucket, { key }).catch(() => undefined);
+      const answer = request ? await ctx.api.send(request).catch(() => undefined) : undefined;
+      const granted = answer?.json as { url?: unknown; headers?: unknown; size?: unknown } | undefined;
+      const url = granted?.url;
       if (!answer || typeof url !== 'string') continue;
       answers.push(answer);
-      seen.presigned.push({ operationId: route.operationId, url });
+      const declared = (request?.json as { size?: unknown } | undefined)?.size ?? granted?.size;
+      seen.presigned.push({
+        operationId: route.operationId,
+        url,
+        ...(granted?.headers !== undefined ? { headers: granted.headers } : {}),
+        ...(typeof declared === 'number' ? { size: declared } : {}),
+      });
     }
   }
   const unique = (list: string[]) => [...new Set(list)];
