@@ -9,7 +9,7 @@ import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_WORKERS } from './config/cli-args.ts';
 import { planSettings } from './playwright/planned-run.ts';
-import { checkProjects } from './playwright/check-projects.ts';
+import { checkProjects, forwardSelection } from './playwright/check-projects.ts';
 
 // A config that cannot be read stops the run here, said once, before any spec file would say it again.
 try {
@@ -20,6 +20,8 @@ try {
   stop.stack = stop.message;
   throw stop;
 }
+
+forwardSelection();
 
 const reportDir = resolve(process.env.BUCKETKIT_REPORT_DIR ?? 'reports/conformance');
 // `.ts` in a checkout, `.js` in the installed package: the set-up and the reporter are this config's siblings.

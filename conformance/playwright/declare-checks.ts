@@ -12,6 +12,8 @@ import { runCheckTest } from './check-test.ts';
 import { checkTest as test } from './fixtures.ts';
 import { NOTE, NO_VERDICT } from './outcome-notes.ts';
 import { plannedChecks } from './planned-run.ts';
+import { RUN_ENV } from './run-env.ts';
+import { matchesGrep } from '../plan/planner.ts';
 
 /** The static annotations of a planned check: who it is, and why it does not run when it does not. */
 function annotationsOf(planned: PlannedCheck) {
@@ -49,8 +51,11 @@ export function declareArea(area: Area): void {
 }
 
 /** Declares the checks that run once every other check has ended (the after-run project, torn down after the others). */
-export function declareAfterRun(): void {
+export function declareAfterRun(env: NodeJS.ProcessEnv = process.env): void {
+  const grep = env[RUN_ENV.grep] ? new RegExp(env[RUN_ENV.grep]!) : undefined;
+  const shard = env[RUN_ENV.shard];
+  if (shard && !shard.startsWith('1/')) return;
   plannedChecks()
-    .filter((p) => p.def.after === 'every-check')
+    .filter((p) => p.def.after === 'every-check' && matchesGrep(p.def, grep))
     .forEach(declare);
 }

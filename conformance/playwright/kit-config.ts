@@ -5,7 +5,7 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkProjects } from './check-projects.ts';
+import { checkProjects, forwardSelection } from './check-projects.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const ext = extname(fileURLToPath(import.meta.url));
@@ -26,6 +26,7 @@ export function defineBucketkitConfig(options: BucketkitConfigOptions): Playwrig
   const reportDir = resolve(options.reportDir ?? process.env.BUCKETKIT_REPORT_DIR ?? 'reports/conformance');
   // The kit's global set-up reads the report dir from the environment, as every process of the run does.
   process.env.BUCKETKIT_REPORT_DIR = reportDir;
+  if (options.checks !== false) forwardSelection();
   return defineConfig({
     outputDir: join(reportDir, 'test-output'),
     globalSetup: join(here, `global-setup${ext}`),
