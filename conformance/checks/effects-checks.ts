@@ -12,10 +12,8 @@
 // that claimed success, too: what landed in the other bucket is such a change.
 import { overrideOf } from '../config/config-types.ts';
 import { CheckFailure } from '../client/assert.ts';
-import { readExchangeFiles } from '../engine/exchange-file.ts';
-import { runFiles } from '../engine/run-files.ts';
-import { explained, suspects, writeLine, writesSince } from '../oracles/effects-explained.ts';
-import { changeLine, changesBetween, readOtherBucket, type ItemChange } from '../oracles/other-bucket-state.ts';
+import { explained, suspects, writeLine, writesSince } from '../traffic/effects-explained.ts';
+import { changeLine, changesBetween, readOtherBucket, type ItemChange } from '../traffic/other-bucket-state.ts';
 import type { CheckDef } from '../plan/check-types.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import { NotProven, NotRun } from '../plan/no-verdict.ts';
@@ -30,7 +28,7 @@ async function unexplainedNow(ctx: CheckRun, baseline: EffectsBaseline) {
   const { settings } = ctx;
   const window = overrideOf(settings.overrides, 'consistencyWindowMs');
   const now = await readOtherBucket(ctx.api, settings);
-  const writes = writesSince(readExchangeFiles(runFiles(settings.runDir).exchanges), baseline.atMs - window);
+  const writes = writesSince(ctx.session.exchangesOfRun(), baseline.atMs - window);
   const keys = new Map(settings.keys.map((k) => [k.name, k]));
   const changes = changesBetween(baseline.state, now);
   return { now, writes, keys, changes, unexplained: changes.filter((c) => !explained(c, writes, keys, settings.buckets.other)) };

@@ -100,6 +100,13 @@ export interface Variant {
 /** A credential the deployment set on an authenticated answer (a cookie, or a token-like header). */
 export type { SetCredential };
 
+/** What a PUT of a presigned upload's bytes sends: as many bytes as declared, with the answer's content type and headers. */
+export interface PresignedUpload {
+  size: number;
+  contentType: string;
+  headers: Record<string, string | string[]>;
+}
+
 /** What the run has seen of one bucket, for variants that reuse it. */
 export interface BucketSeen {
   bucketId: string;
@@ -117,10 +124,10 @@ export interface BucketSeen {
    */
   continuations?: Record<string, Record<string, string>>;
   /**
-   * Presigned URLs the deployment gave for the bucket, with the operation that gave each; an upload's also with the
-   * headers its answer names and the size its request declared (what a PUT of its bytes sends).
+   * Presigned URLs the deployment gave for the bucket, with the operation that gave each; an upload's also with what
+   * a PUT of its bytes sends: the size its request declared, the content type and headers its answer named.
    */
-  presigned: { operationId: string; url: string; headers?: unknown; size?: number }[];
+  presigned: { operationId: string; url: string; upload?: PresignedUpload }[];
 }
 
 /** What the run has seen that variants reuse: both buckets, and the credentials set on authenticated answers. */

@@ -11,8 +11,7 @@
 // declared, the headers it named) and has no such twin, its grant being used
 // once: where its upload landed is the effects watch's to judge (a file in
 // the other bucket is a change no key allowed there made).
-import type { OperatorInput, RunSeen, Variant } from './operator-types.ts';
-import { sendableHeaders } from '../client/upload.ts';
+import type { OperatorInput, PresignedUpload, Variant } from './operator-types.ts';
 import { answerFieldsOf } from './contract-fields.ts';
 import { counterpartOf } from './run-values.ts';
 import { variantOf } from './variant-build.ts';
@@ -24,17 +23,12 @@ function methodOf(input: OperatorInput): string {
   return typeof value === 'string' ? value : 'GET';
 }
 
-/** What a PUT to an upload URL carries: the declared number of bytes, with the headers its grant named. */
-function bytesOf(granted: RunSeen['allowed']['presigned'][number]) {
-  const named = Object.entries(sendableHeaders(granted.headers));
-  const isType = ([name]: [string, unknown]) => name.toLowerCase() === 'content-type';
-  const type = named.find(isType)?.[1];
-  return {
-    rawBody: Buffer.alloc(Math.min(granted.size ?? 5, 64 * 1024), 'x'),
-    contentType: typeof type === 'string' ? type : 'text/plain',
-    headers: Object.fromEntries(named.filter((entry) => !isType(entry))),
-  };
-}
+/** What a PUT to an upload URL carries: the declared number of bytes (at most 64 KiB), with the headers its grant named. */
+const bytesOf = ({ size, contentType, headers }: PresignedUpload) => ({
+  rawBody: Buffer.alloc(Math.min(size, 64 * 1024), 'x'),
+  contentType,
+  headers,
+});
 
 /** Variants of each presigned URL the route gave for the allowed bucket. */
 export function presignedVariants(input: OperatorInput): Variant[] {
@@ -42,13 +36,13 @@ export function presignedVariants(input: OperatorInput): Variant[] {
   const method = methodOf(input);
   const otherUrl = seen.other.presigned.find((p) => p.operationId === route.operationId)?.url;
   const otherQuery = otherUrl ? new URL(otherUrl).searchParams : new URLSearchParams();
-  const uploads = !['GET', 'HEAD'].includes(method.toUpperCase());
   return seen.allowed.presigned
     .filter((p) => p.operationId === route.operationId)
     .flatMap((granted) => {
       const { url: text } = granted;
       const url = new URL(text);
-      const body = uploads ? bytesOf(granted) : {};
+      const uploads = granted.upload !== undefined;
+      const body = granted.upload ? bytesOf(granted.upload) : {};
       const one = (name: string, swapped: URL) =>
         variantOf(input, 'id-substitution', name, () => ({ method, path: swapped.toString(), auth: { none: true }, ...body }), {
           aim: 'allowed',

@@ -5,7 +5,7 @@
 // run's plan holds the watch's check. Its time bounds the writes that
 // explain a change: a change made before it is part of the baseline.
 import { overrideOf, type RunSettings } from '../config/config-types.ts';
-import { readOtherBucket, type BucketState } from '../oracles/other-bucket-state.ts';
+import { readOtherBucket, type BucketState } from './other-bucket-state.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import { checkIds } from '../plan/check-ids.ts';
 import { SETUP_PARTS } from '../plan/fixture-types.ts';

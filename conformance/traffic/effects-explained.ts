@@ -9,9 +9,9 @@
 // (a presigned URL): those naming the item first.
 import { isSuccess } from '../../openapi/contract/route-table.ts';
 import type { ResolvedKey } from '../config/config-types.ts';
-import type { LoggedExchange } from './logged-exchange.ts';
+import type { LoggedExchange } from '../oracles/logged-exchange.ts';
 import type { ItemChange } from './other-bucket-state.ts';
-import { reachesBucket } from './who-may-call.ts';
+import { reachesBucket } from '../oracles/who-may-call.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -15,7 +15,7 @@ import { readPages } from '../client/read-back.ts';
 import { loadContract, requestPropertiesOf } from '../operators/contract-fields.ts';
 import { pickHarnessKey } from '../plan/key-picker.ts';
 import type { Api } from '../run/api.ts';
-import { expectedScope } from './who-may-call.ts';
+import { expectedScope } from '../oracles/who-may-call.ts';
 
 /** One item as the watch keeps it: who it is, what names it in a request, and its client-settable fields. */
 export interface WatchedItem {
