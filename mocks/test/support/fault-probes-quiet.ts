@@ -7,10 +7,10 @@ import type { RuleProbe } from './rule-probe.ts';
 
 const bucketPath = (mock: MockClient, bucket: string) => `/workspaces/${mock.ids.workspace}/buckets/${bucket}`;
 const keys = (mock: MockClient) => mock.server.app.presetKeys;
-/** Whether the bucket lists a file at the path now (its path is the prefix). */
+/** Whether the bucket lists a file of its own at the path now (its path is the prefix). */
 const listedAt = async (mock: MockClient, bucket: string, path: string) =>
   (await mock.call(`${bucketPath(mock, bucket)}/files?prefix=${encodeURIComponent(path)}`, { key: keys(mock).full })).body.data.some(
-    (f: { path: string }) => f.path === path,
+    (f: { path: string; bucketId: string }) => f.path === path && f.bucketId === bucket,
   );
 
 type Probed = Extract<FaultName, 'restore-body-bucket-quiet' | 'presigned-upload-bucket-swap' | 'automation-body-bucket-quiet'>;
