@@ -63,14 +63,15 @@ function comparable(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-function watched(item: unknown, fallback: string): WatchedItem | undefined {
+function watched(item: unknown): WatchedItem | undefined {
   if (item === null || typeof item !== 'object' || Array.isArray(item)) return undefined;
   const record = item as Record<string, unknown>;
   settable ??= settableFields();
   const fields = Object.fromEntries(Object.entries(record).filter(([name]) => settable!.has(name)));
   const names = [record.id, record.fileId, record.path].flatMap((v) => text(v) ?? []);
-  const key = text(record.id) ?? text(record.fileId) ?? (Object.keys(fields).length ? comparable(fields) : fallback);
-  return { key, names, fields };
+  // An item with no id and nothing a write sets has no identity to follow across reads: it is not watched.
+  const key = text(record.id) ?? text(record.fileId) ?? (Object.keys(fields).length ? comparable(fields) : undefined);
+  return key === undefined ? undefined : { key, names, fields };
 }
 
 /** The key that reads the route in the other bucket, if the config has one. */
@@ -94,7 +95,7 @@ async function readRoute(api: Api, settings: RunSettings, route: Route, key: str
   };
   if (route.queryParams.some((p) => p.name === 'limit' || p.name === 'cursor')) {
     const listing = await readPages(api, request, { verify: (ex) => isSuccess(ex.status) || refuse(ex.status) });
-    return listing.items.flatMap((item, i) => watched(item, `item ${i + 1}`) ?? []);
+    return listing.items.flatMap((item) => watched(item) ?? []);
   }
   const answer = await api.send(request);
   if (!isSuccess(answer.status)) refuse(answer.status);
@@ -104,7 +105,7 @@ async function readRoute(api: Api, settings: RunSettings, route: Route, key: str
       .split('/')
       .filter((s) => s && !s.startsWith('{'))
       .pop() ?? route.operationId;
-  return [{ fields: {}, ...watched(answer.json, route.operationId), key: route.operationId, names: [`/${resource}`] }];
+  return [{ fields: {}, ...watched(answer.json), key: route.operationId, names: [`/${resource}`] }];
 }
 
 /** The other bucket's state now, as the config's keys may read it. */
