@@ -9,6 +9,7 @@ import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_WORKERS } from './config/cli-args.ts';
 import { planSettings } from './playwright/planned-run.ts';
+import { checkProjects, forwardSelection } from './playwright/check-projects.ts';
 
 // A config that cannot be read stops the run here, said once, before any spec file would say it again.
 try {
@@ -20,6 +21,8 @@ try {
   throw stop;
 }
 
+forwardSelection();
+
 const reportDir = resolve(process.env.BUCKETKIT_REPORT_DIR ?? 'reports/conformance');
 // `.ts` in a checkout, `.js` in the installed package: the set-up and the reporter are this config's siblings.
 const ext = extname(fileURLToPath(import.meta.url));
@@ -29,7 +32,6 @@ const sharded = process.argv.some((arg) => arg === '--shard' || arg.startsWith('
 
 const config: PlaywrightTestConfig = defineConfig({
   testDir: './specs',
-  testMatch: /\.spec\.[jt]s$/,
   outputDir: join(reportDir, 'test-output'),
   globalSetup: `./playwright/global-setup${ext}`,
   fullyParallel: true,
@@ -45,7 +47,7 @@ const config: PlaywrightTestConfig = defineConfig({
     ...(sharded ? [['blob', { outputDir: join(reportDir, 'blob') }] as const] : []),
   ],
   use: { trace: 'off', screenshot: 'off', video: 'off' },
-  projects: [{ name: 'conformance' }],
+  projects: checkProjects(),
 });
 
 export default config;

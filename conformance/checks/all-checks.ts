@@ -5,6 +5,7 @@ import type { Overrides, ResolvedKey } from '../config/config-types.ts';
 import { routeLabel, type CheckDef } from '../plan/check-types.ts';
 import { authChecks } from './auth-checks.ts';
 import { bucketChecks } from './bucket-checks.ts';
+import { effectsChecks } from './effects-checks.ts';
 import { errorChecks } from './error-checks.ts';
 import { listingChecks } from './listing-checks.ts';
 import { listingFilterChecks } from './listing-filter-checks.ts';
@@ -44,6 +45,7 @@ export function generateChecks(routes: Route[], keys: ResolvedKey[], overrides: 
     ...errorChecks(g),
     ...robustnessChecks(g),
     ...oracleChecks(g),
+    ...effectsChecks(),
   ];
   // Every check of a route knows its operation, from the route table.
   return defs.map((def) => (def.route && !def.operationId ? { ...def, operationId: operationOf.get(def.route) } : def));

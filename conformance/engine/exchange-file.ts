@@ -10,6 +10,8 @@ import type { LoggedExchange } from '../oracles/logged-exchange.ts';
 
 /** The most of an answer's text a file keeps: what the reports and the learner read is at its start. */
 const TEXT_LIMIT = 16 * 1024;
+/** The most of a sent JSON body a file keeps. */
+const BODY_LIMIT = 4 * 1024;
 
 /** A sink appending each exchange, redacted, to `path`. */
 export function fileSink(path: string, redact: (text: string) => string): ExchangeSink {
@@ -38,6 +40,9 @@ export function fileSink(path: string, redact: (text: string) => string): Exchan
         headers: Object.fromEntries(Object.entries(entry.headers).map(([name, value]) => [name, redact(value)])),
         // Redacted already, before it was cut (a cut could keep half a key).
         text: entry.shown !== undefined ? entry.shown.slice(0, TEXT_LIMIT) : redact(entry.text.slice(0, TEXT_LIMIT)),
+        ...(entry.at !== undefined ? { at: entry.at } : {}),
+        // What a write named (the effects watch reads who wrote where); redacted whole, then cut.
+        ...(entry.request.json !== undefined ? { sentBody: redact(JSON.stringify(entry.request.json) ?? '').slice(0, BODY_LIMIT) } : {}),
       };
       appendFileSync(path, `${JSON.stringify(kept)}\n`);
     },

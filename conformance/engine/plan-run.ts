@@ -11,9 +11,12 @@ export function planRun(settings: RunSettings): PlannedCheck[] {
   return planChecks(generateChecks(loadRouteTable(), settings.keys, settings.overrides), settings);
 }
 
-/** The part `i/n` of a plan: every n-th check from the i-th, so each shard gets some of every area. */
+/**
+ * The part `i/n` of a plan: every n-th check from the i-th, so each shard gets some of every area; a check run after
+ * every other one (the effects watch) goes to the first shard, as Playwright's after-run project declares it.
+ */
 export function shardPlan(plan: PlannedCheck[], shard: string | undefined): PlannedCheck[] {
   if (!shard) return plan;
   const [i, n] = shard.split('/').map(Number);
-  return plan.filter((_, index) => index % n === i - 1);
+  return plan.filter((p, index) => (p.def.after === 'every-check' ? i === 1 : index % n === i - 1));
 }

@@ -25,6 +25,8 @@ import type { Summary } from '../report/summary.ts';
 import { appendLedger, readLedger } from '../ledger/ledger.ts';
 import type { Attribution } from '../run/attribution.ts';
 import { runFiles } from './run-files.ts';
+import { readExchangeFiles } from './exchange-file.ts';
+import type { LoggedExchange } from '../oracles/logged-exchange.ts';
 import { checkIds } from '../plan/check-ids.ts';
 import { withBorrowing } from './borrowed-files.ts';
 
@@ -102,6 +104,11 @@ export class RunSession implements CheckSession {
       value.catch(() => this.taken.delete(name));
     }
     return value;
+  }
+
+  /** Every exchange of the run so far, as every process wrote it to the run's exchange files. */
+  exchangesOfRun(): LoggedExchange[] {
+    return readExchangeFiles(runFiles(this.settings.runDir).exchanges);
   }
 
   /** The route's served proof (a valid call on a real target with a key holding its scope), made once per run. */

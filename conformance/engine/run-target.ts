@@ -127,14 +127,18 @@ export async function runChecks(
   // Route proofs first: most other checks of a route wait for them.
   const order = plan.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i);
   const results: CheckResult[] = new Array(plan.length);
-  await Promise.all(
-    order.map(({ p, i }) =>
-      limit(async () => {
-        results[i] = await runCheck(session, p, { lock: (name, task) => locks.with(name, task), blameOf });
-        options.onResult?.(results[i]);
-      }),
-    ),
-  );
+  const run = (wave: typeof order) =>
+    Promise.all(
+      wave.map(({ p, i }) =>
+        limit(async () => {
+          results[i] = await runCheck(session, p, { lock: (name, task) => locks.with(name, task), blameOf });
+          options.onResult?.(results[i]);
+        }),
+      ),
+    );
+  // A check that judges the whole run (the effects watch) starts once every other one has ended.
+  await run(order.filter(({ p }) => p.def.after !== 'every-check'));
+  await run(order.filter(({ p }) => p.def.after === 'every-check'));
   return results;
 }
 

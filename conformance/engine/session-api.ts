@@ -159,6 +159,7 @@ export function sessionApi(
         // A copy: a cut string would keep the whole answer alive for the rest of the run.
         text: exchange.text.length > LOGGED_TEXT_LIMIT ? detach(exchange.text.slice(0, LOGGED_TEXT_LIMIT)) : exchange.text,
         shown: exchange.shownText,
+        at: Date.now(),
       };
       owner?.exchanges.push(entry);
       sink.record(entry);

@@ -146,6 +146,13 @@ export interface Variant {
 /** A credential the deployment set on an authenticated answer (a cookie, or a token-like header). */
 export type { SetCredential };
 
+/** What a PUT of a presigned upload's bytes sends: as many bytes as declared, with the answer's content type and headers. */
+export interface PresignedUpload {
+  size: number;
+  contentType: string;
+  headers: Record<string, string | string[]>;
+}
+
 /** What the run has seen of one bucket, for variants that reuse it. */
 export interface BucketSeen {
   bucketId: string;
@@ -162,8 +169,11 @@ export interface BucketSeen {
    * `page_token`, an `after`) or, where it does not say which, each likely one set to the token.
    */
   continuations?: Record<string, Record<string, string>>;
-  /** Presigned URLs the deployment gave for the bucket, with the operation that gave each. */
-  presigned: { operationId: string; url: string }[];
+  /**
+   * Presigned URLs the deployment gave for the bucket, with the operation that gave each; an upload's also with what
+   * a PUT of its bytes sends: the size its request declared, the content type and headers its answer named.
+   */
+  presigned: { operationId: string; url: string; upload?: PresignedUpload }[];
 }
 
 /** What the run has seen that variants reuse: both buckets, and the credentials set on authenticated answers. */

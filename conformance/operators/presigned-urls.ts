@@ -6,8 +6,12 @@
 // A conforming server serves a URL only for what it was granted: it refuses
 // (404, 403) anything swapped, or serves the granted file itself. Such a URL
 // lies outside the API's base path, where no rule over the run's exchanges
-// reads it: each variant carries the URL as granted (`canonical`) to compare.
-import type { OperatorInput, Variant } from './operator-types.ts';
+// reads it: each download variant carries the URL as granted (`canonical`)
+// to compare. An upload URL is sent with its bytes (the size its grant
+// declared, the headers it named) and has no such twin, its grant being used
+// once: where its upload landed is the effects watch's to judge (a file in
+// the other bucket is a change no key allowed there made).
+import type { OperatorInput, PresignedUpload, Variant } from './operator-types.ts';
 import { answerFieldsOf } from './contract-fields.ts';
 import { counterpartOf } from './run-values.ts';
 import { variantOf } from './variant-build.ts';
@@ -19,6 +23,13 @@ function methodOf(input: OperatorInput): string {
   return typeof value === 'string' ? value : 'GET';
 }
 
+/** What a PUT to an upload URL carries: the declared number of bytes (at most 64 KiB), with the headers its grant named. */
+const bytesOf = ({ size, contentType, headers }: PresignedUpload) => ({
+  rawBody: Buffer.alloc(Math.min(size, 64 * 1024), 'x'),
+  contentType,
+  headers,
+});
+
 /** Variants of each presigned URL the route gave for the allowed bucket. */
 export function presignedVariants(input: OperatorInput): Variant[] {
   const { route, seen } = input;
@@ -27,15 +38,29 @@ export function presignedVariants(input: OperatorInput): Variant[] {
   const otherQuery = otherUrl ? new URL(otherUrl).searchParams : new URLSearchParams();
   return seen.allowed.presigned
     .filter((p) => p.operationId === route.operationId)
-    .flatMap(({ url: text }) => {
+    .flatMap((granted) => {
+      const { url: text } = granted;
       const url = new URL(text);
+      const uploads = granted.upload !== undefined;
+      const body = granted.upload ? bytesOf(granted.upload) : {};
       const one = (name: string, swapped: URL) =>
-        variantOf(input, 'id-substitution', name, () => ({ method, path: swapped.toString(), auth: { none: true } }), {
+        variantOf(input, 'id-substitution', name, () => ({ method, path: swapped.toString(), auth: { none: true }, ...body }), {
           aim: 'allowed',
-        }).map((v): Variant => ({
-          ...v,
-          canonical: { method, path: text, auth: { none: true }, intent: { ...v.request.intent, variant: 'the presigned URL as granted' } },
-        }));
+          // A swapped bucket segment is where an upload lands elsewhere: kept whatever the budget trims.
+          preferred: uploads,
+        }).map((v): Variant =>
+          uploads
+            ? v
+            : {
+                ...v,
+                canonical: {
+                  method,
+                  path: text,
+                  auth: { none: true },
+                  intent: { ...v.request.intent, variant: 'the presigned URL as granted' },
+                },
+              },
+        );
       const segments = url.pathname.split('/');
       const bySegment = segments.flatMap((segment, i) => {
         const other = segment && counterpartOf(seen, '', decodeURIComponent(segment));

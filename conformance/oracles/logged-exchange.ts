@@ -46,4 +46,8 @@ export interface LoggedExchange {
   text: string;
   /** The start of the answer's text with every key form redacted (what reports may show of it). */
   shown?: string;
+  /** When the answer arrived (ms since the epoch): which writes came after the effects watch's baseline. */
+  at?: number;
+  /** The start of the JSON body sent, redacted (kept on disk, where `request` has no body): what a write named. */
+  sentBody?: string;
 }

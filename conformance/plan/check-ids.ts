@@ -82,6 +82,8 @@ export const checkIds = {
   error: (slug: ErrorCase) => `ERR-${slug}`,
   /** A route is never answered with a 5xx for a client's mistake. */
   robustness: (operationId: string, slug: RobustnessCase) => `ROBUST-${operationId}-${slug}`,
+  /** The other bucket's state, watched over the run, changes only by keys allowed there. */
+  effects: () => 'BUCKET-other-bucket-effects',
   /** A rule judged over the variants of a route's valid call. */
   oracle: (rule: string, operationId: string) => `ORACLE-${rule}-${operationId}`,
 } as const;

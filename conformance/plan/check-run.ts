@@ -8,6 +8,7 @@ import type { SchemaValidator } from '../../openapi/contract/schema-validator.ts
 import type { RunSettings } from '../config/config-types.ts';
 import type { MarkerSink } from '../oracles/markers.ts';
 import type { JudgeContext } from '../oracles/oracle-rules.ts';
+import type { LoggedExchange } from '../oracles/logged-exchange.ts';
 import type { Api } from '../run/api.ts';
 import type { RunBoard } from '../run/run-board.ts';
 import type { SharedExchange } from '../run/shared-exchange.ts';
@@ -64,6 +65,8 @@ export interface CheckSession {
   servedProof(operationId: string): Promise<ServedProof>;
   /** What the rules over every exchange read besides the exchange. */
   judgeContext(answered5xx?: readonly string[]): Promise<JudgeContext>;
+  /** Every exchange every process of the run has sent so far, from the run's exchange files (redacted, bodies cut short). */
+  exchangesOfRun(): LoggedExchange[];
   /** The context a check (or a task) runs with. */
   context(keys: Record<string, string[]>, fixtures: SharedFixtures, unserved: ReadonlySet<string>): CheckRun;
 }

@@ -62,6 +62,11 @@ export interface CheckDef {
   heldFiles?: true;
   /** Scopes the harness itself needs for set-up or read-back (skip naming them when missing). */
   harness?: { scopes: string[]; bucket?: 'allowed' | 'other' }[];
+  /**
+   * `every-check`: runs once every other check of the run has ended (the effects watch compares the run's end with
+   * its start). The in-process runner runs such checks last; Playwright in a project torn down after the others.
+   */
+  after?: 'every-check';
   /** A lock name: checks sharing it never run at the same time (bucket-wide state such as intelligence). */
   exclusive?: string;
   /** Runs the check: throws a CheckFailure when the server breaks the requirement; a pass may return a note

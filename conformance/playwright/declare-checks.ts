@@ -12,6 +12,8 @@ import { runCheckTest } from './check-test.ts';
 import { checkTest as test } from './fixtures.ts';
 import { NOTE, NO_VERDICT } from './outcome-notes.ts';
 import { plannedChecks } from './planned-run.ts';
+import { RUN_ENV } from './run-env.ts';
+import { matchesGrep } from '../plan/planner.ts';
 
 /** The static annotations of a planned check: who it is, and why it does not run when it does not. */
 function annotationsOf(planned: PlannedCheck) {
@@ -37,13 +39,23 @@ function declare(planned: PlannedCheck): void {
   );
 }
 
-/** Declares every planned check of the area, route by route. */
+/** Declares every planned check of the area, route by route (those run after every other check are the after-run project's). */
 export function declareArea(area: Area): void {
-  const checks = plannedChecks().filter((p) => p.def.area === area);
+  const checks = plannedChecks().filter((p) => p.def.area === area && p.def.after !== 'every-check');
   const routes = [...new Set(checks.map((p) => p.def.route ?? ''))];
   for (const route of routes) {
     const mine = checks.filter((p) => (p.def.route ?? '') === route);
     if (route) test.describe(route, () => mine.forEach(declare));
     else mine.forEach(declare);
   }
+}
+
+/** Declares the checks that run once every other check has ended (the after-run project, torn down after the others). */
+export function declareAfterRun(env: NodeJS.ProcessEnv = process.env): void {
+  const grep = env[RUN_ENV.grep] ? new RegExp(env[RUN_ENV.grep]!) : undefined;
+  const shard = env[RUN_ENV.shard];
+  if (shard && !shard.startsWith('1/')) return;
+  plannedChecks()
+    .filter((p) => p.def.after === 'every-check' && matchesGrep(p.def, grep))
+    .forEach(declare);
 }

@@ -5,6 +5,7 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkProjects, forwardSelection } from './check-projects.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const ext = extname(fileURLToPath(import.meta.url));
@@ -25,6 +26,7 @@ export function defineBucketkitConfig(options: BucketkitConfigOptions): Playwrig
   const reportDir = resolve(options.reportDir ?? process.env.BUCKETKIT_REPORT_DIR ?? 'reports/conformance');
   // The kit's global set-up reads the report dir from the environment, as every process of the run does.
   process.env.BUCKETKIT_REPORT_DIR = reportDir;
+  if (options.checks !== false) forwardSelection();
   return defineConfig({
     outputDir: join(reportDir, 'test-output'),
     globalSetup: join(here, `global-setup${ext}`),
@@ -38,7 +40,7 @@ export function defineBucketkitConfig(options: BucketkitConfigOptions): Playwrig
       ['junit', { outputFile: join(reportDir, 'junit.xml') }],
     ],
     projects: [
-      ...(options.checks === false ? [] : [{ name: 'conformance', testDir: join(here, '..', 'specs'), testMatch: /\.spec\.[jt]s$/ }]),
+      ...(options.checks === false ? [] : checkProjects(join(here, '..', 'specs'))),
       // Relative to this config file, as Playwright resolves every path of a config (not to the working directory).
       { name: 'your tests', testDir: options.testDir },
     ],

@@ -7,4 +7,10 @@ export const RUN_ENV = {
   board: 'BUCKETKIT_RUN_BOARD',
   /** Planted faults for the embedded mock, comma-separated (the self-test's --fault). */
   faults: 'BUCKETKIT_FAULTS',
+  /**
+   * Playwright's --grep and --shard as the runner was given them: Playwright runs a teardown project's tests whatever
+   * they select, so the after-run checks are declared by them (selection.ts).
+   */
+  grep: 'BUCKETKIT_PLAYWRIGHT_GREP',
+  shard: 'BUCKETKIT_PLAYWRIGHT_SHARD',
 } as const;

@@ -117,6 +117,9 @@ export const FAULT_EXPECTATIONS: Record<FaultName, FaultExpectation> = {
   'if-none-match-304-before-auth': { area: 'auth', level: 'core' },
   'api-key-header-accepted': { area: 'auth', level: 'core' },
   'answer-cache-ignores-key': { area: 'auth', level: 'core' },
+  'restore-body-bucket-quiet': { area: 'bucket-limits', level: 'core' },
+  'presigned-upload-bucket-swap': { area: 'bucket-limits', level: 'core' },
+  'automation-body-bucket-quiet': { area: 'bucket-limits', level: 'core' },
 };
 
 /**

@@ -15,7 +15,8 @@ import { continuationOf } from '../listing/next-page.ts';
 import { pagingFacts } from '../listing/paging-facts.ts';
 import { credentialLabel, credentialsSetBy } from '../http/set-credentials.ts';
 import { loadContract, propertiesOf } from '../operators/contract-fields.ts';
-import type { BucketSeen, RunSeen } from '../operators/operator-types.ts';
+import type { BucketSeen, PresignedUpload, RunSeen } from '../operators/operator-types.ts';
+import { sendableHeaders } from '../client/upload.ts';
 import { expectedScope } from '../oracles/who-may-call.ts';
 import type { CheckRun } from '../plan/check-run.ts';
 import type { SharedFixtures } from '../plan/fixture-types.ts';
@@ -69,6 +70,23 @@ function shortPage(route: Route): Record<string, string> {
 /** Routes whose answer grants a URL (a presigned upload or download). */
 const grantsUrl = (route: Route) => 'url' in propertiesOf(loadContract().doc, { $ref: route.successSchemaRef });
 
+/** What a PUT of a granted upload URL sends (an answer naming its method PUT or POST), from the request and the answer. */
+function uploadOf(sent: unknown, granted: { method?: unknown; headers?: unknown; size?: unknown }): { upload?: PresignedUpload } {
+  const method = typeof granted.method === 'string' ? granted.method.toUpperCase() : 'GET';
+  const size = (sent as { size?: unknown } | undefined)?.size ?? granted.size;
+  if (method === 'GET' || method === 'HEAD' || typeof size !== 'number') return {};
+  const named = Object.entries(sendableHeaders(granted.headers));
+  const isType = ([name]: [string, unknown]) => name.toLowerCase() === 'content-type';
+  const type = named.find(isType)?.[1];
+  return {
+    upload: {
+      size,
+      contentType: typeof type === 'string' ? type : 'text/plain',
+      headers: Object.fromEntries(named.filter((entry) => !isType(entry))),
+    },
+  };
+}
+
 /** One bucket as a key reaching it sees it, and the answers it read. */
 async function readBucket(ctx: CheckRun, bucket: BucketRole, fixtures: SharedFixtures, answers: Exchange[]): Promise<BucketSeen> {
   const { settings } = ctx;
@@ -109,13 +127,13 @@ async function readBucket(ctx: CheckRun, bucket: BucketRole, fixtures: SharedFix
     for (const route of loadRouteTable().filter((r) => r.bucketScoped && grantsUrl(r))) {
       const key = pickHarnessKey(settings.keys, [expectedScope(route, settings.overrides)], bucketId);
       if (!key || !canCreateFixtures(settings)) continue;
-      const answer = await validRequestOf(ctx, route, bucket, { key })
-        .then((request) => ctx.api.send(request))
-        .catch(() => undefined);
-      const url = (answer?.json as { url?: unknown } | undefined)?.url;
+      const request = await validRequestOf(ctx, route, bucket, { key }).catch(() => undefined);
+      const answer = request ? await ctx.api.send(request).catch(() => undefined) : undefined;
+      const granted = (answer?.json ?? {}) as { url?: unknown; method?: unknown; headers?: unknown; size?: unknown };
+      const url = granted.url;
       if (!answer || typeof url !== 'string') continue;
       answers.push(answer);
-      seen.presigned.push({ operationId: route.operationId, url });
+      seen.presigned.push({ operationId: route.operationId, url, ...uploadOf(request?.json, granted) });
     }
   }
   const unique = (list: string[]) => [...new Set(list)];

@@ -17,6 +17,7 @@ import { operatorPlan } from './operator-plan.ts';
 import { operatorInput } from './operator-inputs.ts';
 import { runSeen } from './operator-seen.ts';
 import { readPages } from '../client/read-back.ts';
+import { effectsBaseline } from './effects-baseline.ts';
 
 /** What a check's variants did: how many each axis sent, why a sender sent none, and what a compared URL showed. */
 export interface OperatorTraffic {
@@ -69,6 +70,8 @@ async function sendVariant(ctx: CheckRun, v: Variant, traffic: OperatorTraffic):
 /** Sends the route's planned variants the rule judges, each sender's in order, the senders side by side. */
 export async function sendOperatorTraffic(ctx: CheckRun, rule: Rule, route: Route): Promise<OperatorTraffic> {
   const traffic: OperatorTraffic = { sent: new Map(), notSent: [], findings: [] };
+  // The other bucket's state before any variant: the effects watch compares the run's end with it.
+  await effectsBaseline(ctx).catch(() => undefined);
   await Promise.all(
     operatorPlan(ctx.settings)
       .sendersFor(rule, route.operationId)

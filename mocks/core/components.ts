@@ -17,8 +17,8 @@ export interface MockEndpoints {
   receiveUpload(request: MockRequest, uploadId: string, finish: UploadFinisher): Promise<MockResponse>;
   finishUpload: UploadFinisher;
   serveDownload(request: MockRequest, fileId: string): MockResponse;
-  /** Any path outside the API, the control API and the presigned URLs. */
-  unknownPath(request: MockRequest): MockResponse;
+  /** Any path outside the API, the control API and the presigned URLs (a variant may answer some of them, in its time). */
+  unknownPath(request: MockRequest): MockResponse | Promise<MockResponse>;
 }
 
 export interface MockComponents {

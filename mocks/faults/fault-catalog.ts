@@ -10,6 +10,7 @@ import { CHANNEL_FAULTS } from './channel-faults.ts';
 import { EDGE_VALUE_FAULTS } from './edge-value-faults.ts';
 import { ID_POSITION_FAULTS } from './id-position-faults.ts';
 import { PATH_SPELLING_FAULTS } from './path-spelling-faults.ts';
+import { QUIET_WRITE_FAULTS } from './quiet-write-faults.ts';
 import { BODY_FAULTS } from './body-faults.ts';
 import { BUCKET_FAULTS } from './bucket-faults.ts';
 import { HEADER_FAULTS } from './header-faults.ts';
@@ -54,6 +55,7 @@ export const FAULT_CATALOG = [
   ...BODY_PARSE_FAULTS,
   ...VALUE_FORM_FAULTS,
   ...HEADER_FAULTS,
+  ...QUIET_WRITE_FAULTS,
 ] as const satisfies readonly FaultDefinition[];
 
 export type FaultName = (typeof FAULT_CATALOG)[number]['name'];

@@ -7,6 +7,7 @@ import { MORE_PROBES } from './fault-probes-more.ts';
 import { VARIANT_PROBES } from './fault-probes-variants.ts';
 import { BODY_PROBES } from './fault-probes-body.ts';
 import { HEADER_PROBES } from './fault-probes-headers.ts';
+import { QUIET_PROBES } from './fault-probes-quiet.ts';
 import type { RuleProbe } from './rule-probe.ts';
 
 export type { RuleProbe } from './rule-probe.ts';
@@ -29,6 +30,9 @@ export const FAULT_SUBSUMES: Partial<Record<FaultName, readonly FaultName[] | 'e
   // A form's write whose scope goes unchecked is read as JSON, whatever key sends it.
   'non-json-write-skips-scope': ['content-type-ignored'],
   'body-bucket-id-every-write': ['writes-take-body-bucket-id', 'restore-body-bucket', 'escaped-field-name-unchecked'],
+  // A quiet write is its loud twin with the answer trimmed: the twin's probe reads where the write landed.
+  'restore-body-bucket-quiet': ['restore-body-bucket'],
+  'automation-body-bucket-quiet': ['writes-take-body-bucket-id'],
   'api-prefix-moved': 'every-route',
   'response-last-field-dropped': 'every-route',
 };
@@ -438,4 +442,5 @@ export const FAULT_PROBES: Record<FaultName, RuleProbe> = {
   ...VARIANT_PROBES,
   ...BODY_PROBES,
   ...HEADER_PROBES,
+  ...QUIET_PROBES,
 };
