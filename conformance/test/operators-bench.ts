@@ -80,6 +80,7 @@ export async function startOperatorBench(faults: string[] = []): Promise<Operato
     }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers ?? {})) headers[name] = asText(value);
+    for (const [name, target] of Object.entries(request.targetHeaders ?? {})) headers[name] = `${new URL(mock.baseUrl).pathname}${target}`;
     const auth = request.auth;
     if (auth && 'key' in auth) headers.Authorization = `Bearer ${token(auth.key)}`;
     if (auth && 'header' in auth) headers.Authorization = asText(auth.header);
@@ -152,7 +153,8 @@ export async function startOperatorBench(faults: string[] = []): Promise<Operato
     seen,
     token,
     send,
-    sendVariant: (variant) => send(variant.request, variant.rawPath === true),
+    // Node's client upper-cases a method and sends only the origin form: the suite's client sends those as written.
+    sendVariant: (variant) => send(variant.request, variant.rawPath === true && !variant.request.targetForm),
     async close() {
       await transport.close();
       await mock.close();

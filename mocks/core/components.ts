@@ -18,7 +18,7 @@ export interface MockEndpoints {
   finishUpload: UploadFinisher;
   serveDownload(request: MockRequest, fileId: string): MockResponse;
   /** Any path outside the API, the control API and the presigned URLs. */
-  unknownPath(request: MockRequest): MockResponse;
+  unknownPath(request: MockRequest): MockResponse | Promise<MockResponse>;
 }
 
 export interface MockComponents {

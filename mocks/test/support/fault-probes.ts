@@ -5,6 +5,7 @@ import type { MockClient } from './mock-client.ts';
 import { rawRequest } from './raw-http.ts';
 import { MORE_PROBES } from './fault-probes-more.ts';
 import { VARIANT_PROBES } from './fault-probes-variants.ts';
+import { REQUEST_LINE_PROBES } from './fault-probes-request-line.ts';
 import type { RuleProbe } from './rule-probe.ts';
 
 export type { RuleProbe } from './rule-probe.ts';
@@ -433,4 +434,5 @@ export const FAULT_PROBES: Record<FaultName, RuleProbe> = {
   'malformed-auth-500': async (mock) => (await mock.call('/workspaces', { headers: { authorization: 'Bearer' } })).status >= 500,
   ...MORE_PROBES,
   ...VARIANT_PROBES,
+  ...REQUEST_LINE_PROBES,
 };
