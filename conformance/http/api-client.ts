@@ -168,11 +168,9 @@ export class ApiClient {
     else if (req.json !== undefined) data = Buffer.from(JSON.stringify(req.json));
     if (data !== undefined) headers['Content-Type'] = req.contentType ?? 'application/json';
     // A raw path is put on the wire as written, after the base URL's path; the URL object only names the origin.
-    const asWritten =
-      (req.rawPath || req.targetForm) && !/^https?:/i.test(req.path)
-        ? `${basePath}${req.path}${url.search}`
-        : undefined;
-    const raw = asWritten && req.targetForm === 'absolute' ? `${url.origin}${asWritten}` : asWritten && req.targetForm ? `/${asWritten}` : asWritten;
+    const asWritten = (req.rawPath || req.targetForm) && !/^https?:/i.test(req.path) ? `${basePath}${req.path}${url.search}` : undefined;
+    const raw =
+      asWritten && req.targetForm === 'absolute' ? `${url.origin}${asWritten}` : asWritten && req.targetForm ? `/${asWritten}` : asWritten;
     const request: CurlRequest = {
       method: req.method,
       url: raw ? (req.targetForm === 'absolute' ? raw : `${url.origin}${raw}`) : url.toString(),

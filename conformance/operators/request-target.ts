@@ -55,13 +55,17 @@ function targetVariants(input: OperatorInput): Variant[] {
     ...one("the request-target after a second leading '/'", (base) => ({ ...base, targetForm: 'leading-slashes' })),
     ...TARGET_SUFFIXES.flatMap(([suffix, what]) => path(`${what} after the last segment`, (p) => suffixed(p, suffix))),
     ...(lastLiteral
-      ? path(`a character of '${lastLiteral.text}' percent-encoded twice`, (p) => withSegment(p, lastLiteral.at, twiceEncoded(lastLiteral.text)))
+      ? path(`a character of '${lastLiteral.text}' percent-encoded twice`, (p) =>
+          withSegment(p, lastLiteral.at, twiceEncoded(lastLiteral.text)),
+        )
       : []),
     ...(deepestId
-      ? path(`a character of {${deepestId.param}} percent-encoded twice`, (p) => withSegment(p, deepestId.at, twiceEncoded(sent(p, deepestId.at))))
+      ? path(`a character of {${deepestId.param}} percent-encoded twice`, (p) =>
+          withSegment(p, deepestId.at, twiceEncoded(sent(p, deepestId.at))),
+        )
       : []),
     ...(segments.length > 1
-      ? path("a backslash for the slash before the last segment", (p) => {
+      ? path('a backslash for the slash before the last segment', (p) => {
           const [head, ...query] = p.split('?');
           return [head.replace(/\/(?=[^/]*$)/, '\\'), ...query].join('?');
         })

@@ -17,7 +17,14 @@ import type { Operator, OperatorInput, Variant } from './operator-types.ts';
 import { baseOf, distinct, pathOnly, variantOf, withQueryPairs } from './variant-build.ts';
 
 /** The headers that carry a whole target, as front proxies and frameworks read them. */
-export const TARGET_HEADERS = ['X-Original-URL', 'X-Rewrite-URL', 'X-Original-URI', 'X-Forwarded-Uri', 'X-Forwarded-Path', 'X-Override-URL'];
+export const TARGET_HEADERS = [
+  'X-Original-URL',
+  'X-Rewrite-URL',
+  'X-Original-URI',
+  'X-Forwarded-Uri',
+  'X-Forwarded-Path',
+  'X-Override-URL',
+];
 
 /** The header that carries a prefix the server joins to the request line's path. */
 export const PREFIX_HEADER = 'X-Forwarded-Prefix';
@@ -32,7 +39,10 @@ function rewriteVariants(input: OperatorInput): Variant[] {
   const own = baseOf(input, 'own');
   if (!own) return [];
   const routeTarget = targetOf(own);
-  const header = (name: string, target: string) => (base: IntendedRequest) => ({ ...base, targetHeaders: { ...base.targetHeaders, [name]: target } });
+  const header = (name: string, target: string) => (base: IntendedRequest) => ({
+    ...base,
+    targetHeaders: { ...base.targetHeaders, [name]: target },
+  });
   const atUnrouted = (change: (base: IntendedRequest) => IntendedRequest) => (base: IntendedRequest) => {
     const { query: _query, ...rest } = change(base);
     return { ...rest, path: UNROUTED };
@@ -43,17 +53,20 @@ function rewriteVariants(input: OperatorInput): Variant[] {
   ]);
   // The prefix: the route's path but its last segment, the request line that last segment alone (joined, the route).
   const cut = pathOnly(routeTarget).lastIndexOf('/');
-  variants.push(
-    ...variantOf(input, 'target-rewrite', `the last segment alone with ${PREFIX_HEADER} naming the rest`, (base) => {
-      const folded = withQueryPairs(base, []);
-      return { ...folded, path: folded.path.slice(pathOnly(folded.path).lastIndexOf('/')), targetHeaders: { [PREFIX_HEADER]: routeTarget.slice(0, cut) } };
-    }),
-  );
+  if (cut > 0)
+    variants.push(
+      ...variantOf(input, 'target-rewrite', `the last segment alone with ${PREFIX_HEADER} naming the rest`, (base) => {
+        const folded = withQueryPairs(base, []);
+        return { ...folded, path: folded.path.slice(cut), targetHeaders: { [PREFIX_HEADER]: routeTarget.slice(0, cut) } };
+      }),
+    );
   // A barred key's request line on the allowed bucket, the header on the other bucket's same route.
   if (input.sender === 'barred' && input.valid.other) {
     const otherTarget = targetOf(input.valid.other);
     for (const name of TARGET_HEADERS.slice(0, 2))
-      variants.push(...variantOf(input, 'target-rewrite', `${name} naming the other bucket's route`, header(name, otherTarget), { aim: 'allowed' }));
+      variants.push(
+        ...variantOf(input, 'target-rewrite', `${name} naming the other bucket's route`, header(name, otherTarget), { aim: 'allowed' }),
+      );
   }
   return distinct(variants);
 }

@@ -44,7 +44,8 @@ export const REQUEST_LINE_FAULTS = [
         };
         return {
           locate: (method, path) => standIn(method, path) ?? s.locate(method, path),
-          checkScope: (route, caller, request) => (request.method !== route.method && request.method !== 'HEAD' ? undefined : s.checkScope(route, caller, request)),
+          checkScope: (route, caller, request) =>
+            request.method !== route.method && request.method !== 'HEAD' ? undefined : s.checkScope(route, caller, request),
         };
       }),
   },
