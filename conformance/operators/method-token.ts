@@ -31,16 +31,20 @@ function withMethod(base: IntendedRequest, method: string): IntendedRequest {
 
 function tokenVariants(input: OperatorInput): Variant[] {
   const { route } = input;
-  const one = (name: string, method: string) => variantOf(input, 'method-token', name, (base) => withMethod(base, method));
+  // Kept first when the budget trims: the lower-case token and the first undeclared method from a key lacking the scope.
+  const one = (name: string, method: string, first = false) =>
+    variantOf(input, 'method-token', name, (base) => withMethod(base, method), { preferred: first && input.sender === 'lacking' });
   const lower = route.method.toLowerCase();
   const capitalised = `${route.method[0]}${lower.slice(1)}`;
   const declared = new Set(input.contract.routes.filter((r) => r.pathTemplate === route.pathTemplate).map((r) => r.method as string));
   const undeclared = METHODS.filter((m) => !declared.has(m));
   return distinct([
-    ...one(`the method as '${lower}'`, lower),
+    ...one(`the method as '${lower}'`, lower, true),
     ...one(`the method as '${capitalised}'`, capitalised),
     // Another method is no request of the key that may: it might act (a DELETE the path has undocumented).
-    ...(input.sender === 'holder' ? PROBING : undeclared).flatMap((method) => one(`${method} in place of ${route.method}`, method)),
+    ...(input.sender === 'holder' ? PROBING : undeclared).flatMap((method, i) =>
+      one(`${method} in place of ${route.method}`, method, i === 0),
+    ),
   ]);
 }
 

@@ -38,22 +38,27 @@ function suffixed(path: string, text: string): string {
 
 function targetVariants(input: OperatorInput): Variant[] {
   const { route } = input;
-  const one = (name: string, change: (base: IntendedRequest) => IntendedRequest) =>
-    variantOf(input, 'request-target', name, change, { rawPath: true });
+  // Kept first when the budget trims: the absolute form and the first suffix from a key lacking the scope.
+  const one = (name: string, change: (base: IntendedRequest) => IntendedRequest, first = false) =>
+    variantOf(input, 'request-target', name, change, { rawPath: true, preferred: first && input.sender === 'lacking' });
   // The query goes into the path first: the spelling is of the whole target as it goes on the wire.
-  const path = (name: string, respell: (p: string) => string) =>
-    one(name, (base) => {
-      const folded = withQueryPairs(base, []);
-      return { ...folded, path: respell(folded.path) };
-    });
+  const path = (name: string, respell: (p: string) => string, first = false) =>
+    one(
+      name,
+      (base) => {
+        const folded = withQueryPairs(base, []);
+        return { ...folded, path: respell(folded.path) };
+      },
+      first,
+    );
   const segments = segmentsOf(route, route.pathTemplate);
   const lastLiteral = segments.filter((s) => s.param === undefined).at(-1);
   const deepestId = segments.find((s) => s.param === 'bucketId') ?? segments.filter((s) => s.param !== undefined).at(-1);
   const sent = (p: string, at: number) => pathOnly(p).split('/')[at];
   return distinct([
-    ...one('the request-target in absolute form', (base) => ({ ...base, targetForm: 'absolute' })),
+    ...one('the request-target in absolute form', (base) => ({ ...base, targetForm: 'absolute' }), true),
     ...one("the request-target after a second leading '/'", (base) => ({ ...base, targetForm: 'leading-slashes' })),
-    ...TARGET_SUFFIXES.flatMap(([suffix, what]) => path(`${what} after the last segment`, (p) => suffixed(p, suffix))),
+    ...TARGET_SUFFIXES.flatMap(([suffix, what], i) => path(`${what} after the last segment`, (p) => suffixed(p, suffix), i === 0)),
     ...(lastLiteral
       ? path(`a character of '${lastLiteral.text}' percent-encoded twice`, (p) =>
           withSegment(p, lastLiteral.at, twiceEncoded(lastLiteral.text)),

@@ -47,8 +47,11 @@ function rewriteVariants(input: OperatorInput): Variant[] {
     const { query: _query, ...rest } = change(base);
     return { ...rest, path: UNROUTED };
   };
-  const variants = TARGET_HEADERS.flatMap((name) => [
-    ...variantOf(input, 'target-rewrite', `an unrouted request line with ${name} naming the route`, atUnrouted(header(name, routeTarget))),
+  // Kept first when the budget trims: the first header pointing an unrouted request line at the route, from a key lacking the scope.
+  const variants = TARGET_HEADERS.flatMap((name, i) => [
+    ...variantOf(input, 'target-rewrite', `an unrouted request line with ${name} naming the route`, atUnrouted(header(name, routeTarget)), {
+      preferred: i === 0 && input.sender === 'lacking',
+    }),
     ...variantOf(input, 'target-rewrite', `${name} naming an unrouted path`, header(name, UNROUTED)),
   ]);
   // The prefix: the route's path but its last segment, the request line that last segment alone (joined, the route).
@@ -63,10 +66,15 @@ function rewriteVariants(input: OperatorInput): Variant[] {
   // A barred key's request line on the allowed bucket, the header on the other bucket's same route.
   if (input.sender === 'barred' && input.valid.other) {
     const otherTarget = targetOf(input.valid.other);
-    for (const name of TARGET_HEADERS.slice(0, 2))
+    // The first header carries the other bucket's path: kept first, as every variant that carries the other bucket.
+    TARGET_HEADERS.slice(0, 2).forEach((name, i) =>
       variants.push(
-        ...variantOf(input, 'target-rewrite', `${name} naming the other bucket's route`, header(name, otherTarget), { aim: 'allowed' }),
-      );
+        ...variantOf(input, 'target-rewrite', `${name} naming the other bucket's route`, header(name, otherTarget), {
+          aim: 'allowed',
+          preferred: i === 0,
+        }),
+      ),
+    );
   }
   return distinct(variants);
 }
