@@ -92,6 +92,7 @@ export const FAULT_EXPECTATIONS: Record<FaultName, FaultExpectation> = {
   'path-case-skips-scope': { area: 'scopes', level: 'core' },
   'dot-segment-skips-scope': { area: 'scopes', level: 'core' },
   'matrix-param-skips-scope': { area: 'scopes', level: 'core' },
+  'lowercase-method-skips-scope': { area: 'scopes', level: 'core' },
   'unlisted-method-skips-scope': { area: 'scopes', level: 'core' },
   'target-suffix-skips-scope': { area: 'scopes', level: 'core' },
   'absolute-form-skips-scope': { area: 'scopes', level: 'core' },

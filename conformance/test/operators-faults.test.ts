@@ -14,6 +14,7 @@ const FAULTS: { fault: string; axis: Axis; sender: Sender }[] = [
   { fault: 'path-case-skips-scope', axis: 'path-spelling', sender: 'lacking' },
   { fault: 'dot-segment-skips-scope', axis: 'path-spelling', sender: 'lacking' },
   { fault: 'matrix-param-skips-scope', axis: 'path-spelling', sender: 'lacking' },
+  { fault: 'lowercase-method-skips-scope', axis: 'method-token', sender: 'lacking' },
   { fault: 'unlisted-method-skips-scope', axis: 'method-token', sender: 'lacking' },
   { fault: 'target-suffix-skips-scope', axis: 'request-target', sender: 'lacking' },
   { fault: 'absolute-form-skips-scope', axis: 'request-target', sender: 'lacking' },

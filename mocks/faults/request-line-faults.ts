@@ -1,4 +1,5 @@
-// Planted faults of the request line: a method the path does not declare, a
+// Planted faults of the request line: a method token in another case, a
+// method the path does not declare, a
 // suffix on the target, the target in absolute form, and a header naming
 // another target. Each serves the variant as the route it stands for but
 // leaves the scope check out, as a server whose access rules match the
@@ -29,6 +30,15 @@ function aimedAt(request: MockRequest, target: string): MockRequest {
 
 export const REQUEST_LINE_FAULTS = [
   {
+    name: 'lowercase-method-skips-scope',
+    description: 'A method token in another letter case (get, Patch) is routed as its upper-case method, but its scope is never checked.',
+    plant: (c) =>
+      patchSteps(c, (s) => ({
+        checkScope: (route, caller, request) =>
+          request.method !== request.method.toUpperCase() ? undefined : s.checkScope(route, caller, request),
+      })),
+  },
+  {
     name: 'unlisted-method-skips-scope',
     description:
       "A method of the contract that a path does not declare (PUT or DELETE on a path with a GET) is served as the path's GET, but its scope is never checked.",
@@ -45,7 +55,7 @@ export const REQUEST_LINE_FAULTS = [
         return {
           locate: (method, path) => standIn(method, path) ?? s.locate(method, path),
           checkScope: (route, caller, request) =>
-            request.method !== route.method && request.method !== 'HEAD' ? undefined : s.checkScope(route, caller, request),
+            !['HEAD', route.method].includes(request.method.toUpperCase()) ? undefined : s.checkScope(route, caller, request),
         };
       }),
   },

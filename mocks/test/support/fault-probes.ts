@@ -13,7 +13,14 @@ export type { RuleProbe } from './rule-probe.ts';
 /** Faults that break more than their own probe: the narrower faults' rules too, or every route (the API prefix). */
 export const FAULT_SUBSUMES: Partial<Record<FaultName, readonly FaultName[] | 'every-route'>> = {
   'missing-key-accepted': ['head-served-without-key'],
-  'scope-unenforced-everywhere': ['scope-unenforced-mutating', 'scope-unenforced-reading', 'scope-confused', 'key-extra-scope'],
+  // A method token in lower case is the route's method to the mock: every scope unchecked serves it too.
+  'scope-unenforced-everywhere': [
+    'scope-unenforced-mutating',
+    'scope-unenforced-reading',
+    'scope-confused',
+    'key-extra-scope',
+    'lowercase-method-skips-scope',
+  ],
   'bad-query-500': ['query-not-utf8-500'],
   'bad-query-defaulted': ['limit-maximum-ignored'],
   'bucket-limits-ignored': [
