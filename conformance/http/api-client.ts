@@ -173,10 +173,11 @@ export class ApiClient {
       asWritten && req.targetForm === 'absolute' ? `${url.origin}${asWritten}` : asWritten && req.targetForm ? `/${asWritten}` : asWritten;
     const request: CurlRequest = {
       method: req.method,
-      url: raw ? (req.targetForm === 'absolute' ? raw : `${url.origin}${raw}`) : url.toString(),
+      url: asWritten ? `${url.origin}${asWritten}` : url.toString(),
       headers,
       body: data?.toString(),
       ...(raw ? { pathAsIs: true } : {}),
+      ...(raw && req.targetForm ? { requestTarget: raw } : {}),
     };
     const wire: WireRequest = {
       ...(raw ? { rawPath: raw } : {}),
