@@ -4,7 +4,9 @@
 // parser stopped, its body when wholly there by Content-Length, so the core
 // answers it like any other request (and a planted fault may act on it). The
 // answer is written on the socket, which then closes: the parser cannot go
-// on after an error. Any other client error gets Node's own answer.
+// on after an error (a request pipelined before it and still being answered
+// is lost, as with Node's own answer). Any other client error gets Node's own
+// answer.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { MockRequest, MockResponse } from '../core/types.ts';
