@@ -34,6 +34,17 @@ export interface ApiRequest {
    */
   rawPath?: boolean;
   /**
+   * The request-target in another form than the path from the origin (RFC 9112 §3.2), sent as written like `rawPath`:
+   * `absolute` is the whole URL (`GET http://host/api/v1/... HTTP/1.1`), `leading-slashes` the path after a second
+   * slash (`GET //api/v1/... HTTP/1.1`).
+   */
+  targetForm?: 'absolute' | 'leading-slashes';
+  /**
+   * Headers naming a target relative to the base URL (`/workspaces/...`): sent with the base URL's path before it, as
+   * a front proxy names a target from the origin (X-Original-URL and its kin).
+   */
+  targetHeaders?: Record<string, string>;
+  /**
    * 'safe': this write may be sent again after a 502, 503 or 504 or a connection lost after it may have reached
    * the server (reads always may). Set it only when a second copy does no harm: the effect is idempotent (PATCH
    * to given values, the same bytes PUT to the same URL), or at most one more inert record of the run's own
@@ -147,6 +158,8 @@ export class ApiClient {
     const own = url.origin === this.baseOrigin;
     // The run header is for the deployment's logs; a presigned URL elsewhere gets only what it was signed with.
     const headers: Record<string, HeaderValue> = { ...(own ? { [RUN_HEADER]: this.options.runId } : {}), ...req.headers };
+    const basePath = new URL(this.options.baseUrl).pathname.replace(/\/+$/, '');
+    for (const [name, target] of Object.entries(req.targetHeaders ?? {})) headers[name] = `${basePath}${target}`;
     const auth = req.auth;
     if (auth && 'key' in auth && !('queryParam' in auth)) headers.Authorization = `Bearer ${this.token(auth.key)}`;
     if (auth && 'header' in auth) headers.Authorization = auth.header;
@@ -155,16 +168,16 @@ export class ApiClient {
     else if (req.json !== undefined) data = Buffer.from(JSON.stringify(req.json));
     if (data !== undefined) headers['Content-Type'] = req.contentType ?? 'application/json';
     // A raw path is put on the wire as written, after the base URL's path; the URL object only names the origin.
+    const asWritten = (req.rawPath || req.targetForm) && !/^https?:/i.test(req.path) ? `${basePath}${req.path}${url.search}` : undefined;
     const raw =
-      req.rawPath && !/^https?:/i.test(req.path)
-        ? `${new URL(this.options.baseUrl).pathname.replace(/\/+$/, '')}${req.path}${url.search}`
-        : undefined;
+      asWritten && req.targetForm === 'absolute' ? `${url.origin}${asWritten}` : asWritten && req.targetForm ? `/${asWritten}` : asWritten;
     const request: CurlRequest = {
       method: req.method,
-      url: raw ? `${url.origin}${raw}` : url.toString(),
+      url: asWritten ? `${url.origin}${asWritten}` : url.toString(),
       headers,
       body: data?.toString(),
       ...(raw ? { pathAsIs: true } : {}),
+      ...(raw && req.targetForm ? { requestTarget: raw } : {}),
     };
     const wire: WireRequest = {
       ...(raw ? { rawPath: raw } : {}),

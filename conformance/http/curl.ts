@@ -12,6 +12,8 @@ export interface CurlRequest {
   body?: string;
   /** The URL's path must go as written (curl --path-as-is), dot segments unresolved. */
   pathAsIs?: boolean;
+  /** The request-target as it goes on the wire when not the URL's path (curl --request-target: the absolute form, `//`). */
+  requestTarget?: string;
 }
 
 /** A shell word is made of literal text and references to env vars (a key sent in another letter case: transformed). */
@@ -130,6 +132,7 @@ export function buildCurl(request: CurlRequest, secrets: Secret[]): string {
     '-sS',
     '-i',
     ...(request.pathAsIs ? ['--path-as-is'] : []),
+    ...(request.requestTarget ? ['--request-target', shellWord(splitSecrets(request.requestTarget, compiled))] : []),
     ...(request.method === 'HEAD' ? ['-I'] : ['-X', request.method]),
   ];
   for (const [name, values] of Object.entries(request.headers)) {

@@ -7,6 +7,9 @@ import { pathSpelling } from './path-spelling.ts';
 import { credentialForm } from './credential-form.ts';
 import { credentialChannel } from './credential-channel.ts';
 import { methodChannel } from './method-channel.ts';
+import { methodToken } from './method-token.ts';
+import { requestTarget } from './request-target.ts';
+import { targetRewrite } from './target-rewrite.ts';
 import { writeContentType } from './write-content-type.ts';
 import { idSubstitution } from './id-substitution.ts';
 import { parameterPollution } from './parameter-pollution.ts';
@@ -32,6 +35,9 @@ export const CATALOGUE: readonly Operator[] = [
   credentialForm,
   credentialChannel,
   methodChannel,
+  methodToken,
+  requestTarget,
+  targetRewrite,
   writeContentType,
   idSubstitution,
   parameterPollution,

@@ -27,8 +27,8 @@ function singleFieldVariants(input: OperatorInput): Variant[] {
       const value = valueOf(input, name, schema);
       // A field naming the other bucket (or a file of it) is what moves a record past the key's bucketIds.
       const allowed = { aim: 'allowed', preferred: JSON.stringify(value) !== JSON.stringify(sampleOf(contract.doc, schema)) } as const;
-      // The other bucket's own id beside a valid body, sent by a key barred from it, is the move past bucketIds
-      // a careless handler makes: sent whatever the budget (one per writing route).
+      // The other bucket's own id beside a valid body or alone as the body, sent by a key barred from it, is the move
+      // past bucketIds a careless handler makes: sent whatever the budget (one or two per writing route).
       const movesBucket = input.sender === 'barred' && value !== undefined && value === input.seen.other.bucketId;
       const beside = variantOf(
         input,
@@ -43,7 +43,7 @@ function singleFieldVariants(input: OperatorInput): Variant[] {
             'mass-assignment-single',
             `'${name}' alone as the body`,
             (base) => ({ ...base, json: { [name]: value } }),
-            allowed,
+            movesBucket ? { aim: 'allowed', essential: true } : allowed,
           )
         : [];
       return [...beside, ...only];

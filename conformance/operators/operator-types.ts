@@ -16,6 +16,9 @@ export const AXES = [
   'credential-form',
   'credential-channel',
   'method-channel',
+  'method-token',
+  'request-target',
+  'target-rewrite',
   'write-content-type',
   'id-substitution',
   'parameter-pollution',
@@ -65,6 +68,9 @@ export const PART_OF_AXIS: Record<Axis, MessagePart> = {
   'conditional-headers': 'headers',
   'credential-elsewhere': 'headers',
   'interleaved-keys': 'state between requests',
+  'method-token': 'request line',
+  'request-target': 'request line',
+  'target-rewrite': 'request line',
 };
 
 /**

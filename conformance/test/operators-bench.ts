@@ -81,6 +81,7 @@ export async function startOperatorBench(faults: string[] = []): Promise<Operato
     }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers ?? {})) headers[name] = asText(value);
+    for (const [name, target] of Object.entries(request.targetHeaders ?? {})) headers[name] = `${new URL(mock.baseUrl).pathname}${target}`;
     const auth = request.auth;
     if (auth && 'key' in auth) headers.Authorization = `Bearer ${token(auth.key)}`;
     if (auth && 'header' in auth) headers.Authorization = asText(auth.header);
@@ -153,9 +154,10 @@ export async function startOperatorBench(faults: string[] = []): Promise<Operato
     seen,
     token,
     send,
+    // Node's client upper-cases a method and sends only the origin form: the suite's client sends those as written.
     async sendVariant(variant) {
       for (const earlier of variant.before ?? []) await send(earlier);
-      return send(variant.request, variant.rawPath === true);
+      return send(variant.request, variant.rawPath === true && !variant.request.targetForm);
     },
     async close() {
       await transport.close();

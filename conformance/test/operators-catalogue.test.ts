@@ -248,8 +248,11 @@ describe('each variant is a well-formed request', () => {
         if (/^(\.|%2e){2}$/i.test(s)) expect(kept.pop(), path).toBeDefined();
         else if (!/^(\.|%2e)$/i.test(s)) kept.push(s);
       }
-      expect(decodeURIComponent(kept[0].split(';')[0]).toLowerCase(), path).toBe('workspaces');
-      expect(v.rawPath === true, `${v.name}: ${path}`).toBe(dotSegment.test(path.split('?')[0]));
+      // A rewrite's request line is a path no route answers, or the route's last segment (its header names the rest).
+      if (v.axis !== 'target-rewrite')
+        expect(decodeURIComponent(decodeURIComponent(kept[0].split(';')[0])).toLowerCase(), path).toMatch(/^workspaces/);
+      // Raw where a URL parser would change the target: dot segments, and every request-target spelling (a suffix, a backslash, `#`, another form).
+      expect(v.rawPath === true, `${v.name}: ${path}`).toBe(dotSegment.test(path.split('?')[0]) || v.axis === 'request-target');
     }
   });
 

@@ -8,7 +8,7 @@
 // curl line that replays it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
-import { foreignFieldsOf, loadContract } from '../operators/contract-fields.ts';
+import { foreignFieldsOf, loadContract, requiresNothing } from '../operators/contract-fields.ts';
 import { operatorPlan } from '../traffic/operator-plan.ts';
 import { notPassed, plantFaults, startBench, type Bench } from './support/check-bench.ts';
 
@@ -29,11 +29,12 @@ function expectedEssential(): number {
   const listings = routes.filter((r) => r.method === 'GET' && r.bucketScoped).length;
   const hierarchy =
     routes.filter((r) => r.bucketScoped && !r.agentForbidden).length + routes.filter((r) => r.pathTemplate.includes('{fileId}')).length;
-  // The other bucket's id beside a valid body, by the key barred from it, on each writing bucket route whose body does not take it.
+  // The other bucket's id beside a valid body (and alone as the body where it requires nothing), by the key barred
+  // from it, on each writing bucket route whose body does not take it.
   const contract = loadContract();
-  const moves = contract.routes.filter(
-    (r) => r.mutates && r.requestBody && r.bucketScoped && foreignFieldsOf(contract, r).some(([name]) => name === 'bucketId'),
-  ).length;
+  const moves = contract.routes
+    .filter((r) => r.mutates && r.requestBody && r.bucketScoped && foreignFieldsOf(contract, r).some(([name]) => name === 'bucketId'))
+    .reduce((n, r) => n + (requiresNothing(contract, r) ? 2 : 1), 0);
   // Every client-address header at once without a key, and the key lacking the scope beside a key that may in X-API-Key, on every route;
   // If-None-Match: * on every GET by each sender that may not; the same GET right after a key that may's, without a key and barred.
   const gets = routes.filter((r) => r.method === 'GET');

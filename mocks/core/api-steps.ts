@@ -39,7 +39,7 @@ export interface ApiSteps {
   /** Finds the route of a path relative to the API base. */
   locate(method: string, path: string): RouteMatch;
   /** The answer when no route matched: 404, 405 with Allow, or 400 for a bad escape. */
-  unrouted(match: Exclude<RouteMatch, { kind: 'matched' }>, request: MockRequest): MockResponse;
+  unrouted(match: Exclude<RouteMatch, { kind: 'matched' }>, request: MockRequest): MockResponse | Promise<MockResponse>;
   readQuery(raw: string): { query: URLSearchParams } | Refusal;
   authenticate(request: MockRequest, query: URLSearchParams): Caller | Refusal;
   checkScope(route: Route, caller: Caller, request: MockRequest): MockResponse | undefined;

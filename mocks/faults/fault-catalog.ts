@@ -11,6 +11,7 @@ import { EDGE_VALUE_FAULTS } from './edge-value-faults.ts';
 import { ID_POSITION_FAULTS } from './id-position-faults.ts';
 import { PATH_SPELLING_FAULTS } from './path-spelling-faults.ts';
 import { QUIET_WRITE_FAULTS } from './quiet-write-faults.ts';
+import { REQUEST_LINE_FAULTS } from './request-line-faults.ts';
 import { BODY_FAULTS } from './body-faults.ts';
 import { BUCKET_FAULTS } from './bucket-faults.ts';
 import { HEADER_FAULTS } from './header-faults.ts';
@@ -47,6 +48,7 @@ export const FAULT_CATALOG = [
   ...UPLOAD_FAULTS,
   ...VARIANT_FAULTS,
   ...PATH_SPELLING_FAULTS,
+  ...REQUEST_LINE_FAULTS,
   ...CHANNEL_FAULTS,
   ...ID_POSITION_FAULTS,
   ...BATCH_FAULTS,

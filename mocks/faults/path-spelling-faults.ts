@@ -8,13 +8,13 @@ import type { ApiSteps } from '../core/api-steps.ts';
 import type { MockComponents } from '../core/components.ts';
 import { patchSteps, type FaultDefinition } from './plant.ts';
 
-type Matched = Extract<RouteMatch, { kind: 'matched' }>;
+export type Matched = Extract<RouteMatch, { kind: 'matched' }>;
 
 /** The route a variant spelling stands for, or undefined when the path is no such variant (or routes as sent). */
-type Respelling = (steps: ApiSteps, method: string, path: string) => Matched | undefined;
+export type Respelling = (steps: ApiSteps, method: string, path: string) => Matched | undefined;
 
 /** The variant is routed as its respelling, and only its scope check is left out. */
-function routedUnscoped(c: MockComponents, respell: Respelling): MockComponents {
+export function routedUnscoped(c: MockComponents, respell: Respelling): MockComponents {
   return patchSteps(c, (s) => {
     const variant = (method: string, path: string) => (s.locate(method, path).kind === 'matched' ? undefined : respell(s, method, path));
     return {
@@ -26,7 +26,7 @@ function routedUnscoped(c: MockComponents, respell: Respelling): MockComponents 
 }
 
 /** The route a respelled path matches, when the respelling changed anything. */
-function matchedAs(s: ApiSteps, method: string, path: string, respelled: string): Matched | undefined {
+export function matchedAs(s: ApiSteps, method: string, path: string, respelled: string): Matched | undefined {
   if (respelled === path) return undefined;
   const match = s.locate(method, respelled);
   return match.kind === 'matched' ? match : undefined;

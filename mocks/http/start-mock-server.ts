@@ -1,9 +1,10 @@
 // Serves the mock's behaviour core over a real node:http server on loopback,
 // behind the front door (Host, Origin and control-API checks), with bounded
 // body reading and timeouts so no client can hold memory or a socket for long
-// (a request a scenario holds is let go when its client disconnects).
+// (a request a scenario holds is let go when its client disconnects). A
+// method token Node's parser refuses is read and answered by the core too.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { loadBundledSpec } from '../../openapi/contract/load-spec.ts';
 import { createMockApp, type MockAppHandle } from '../app/create-mock-app.ts';
 import { bindControls, type MockControls } from '../app/mock-controls.ts';
@@ -17,6 +18,7 @@ import type { SchemaValidator } from '../../openapi/contract/schema-validator.ts
 import { clientWatch, toMockRequest, writePreflight, writeResponse } from './node-adapter.ts';
 import { admitBody, type BodyGate } from './body-admission.ts';
 import { createFrontDoor, type FrontDoor } from './front-door.ts';
+import { answerAsNode, readRefusedRequest, writeOnSocket, type ClientError } from './refused-method.ts';
 
 // A client gets 10 s to send its headers and 30 s for the whole request: a
 // 64 MiB upload over loopback takes well under a second, while a body that
@@ -113,6 +115,18 @@ export async function serveApp(
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain', Connection: 'close' });
         res.end('Internal error in the mock.');
       });
+  });
+  // A method token Node's parser refuses (`get`, `Patch`) still reaches the core, which answers it (never a 5xx).
+  server.on('clientError', (error: ClientError, socket: Socket) => {
+    const request =
+      error.code === 'HPE_INVALID_METHOD' && error.rawPacket ? readRefusedRequest(error.rawPacket, error.bytesParsed ?? 0) : undefined;
+    if (!request || !gate.door) return answerAsNode(error, socket);
+    const refused = gate.door.check(request.method.toUpperCase(), request.path, request.headers);
+    if (refused) return writeOnSocket(socket, request.method, refused);
+    app
+      .handle(request)
+      .then((response) => writeOnSocket(socket, request.method, response))
+      .catch(() => socket.destroy());
   });
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = options.timeoutsMs?.headers ?? HEADERS_TIMEOUT_MS;

@@ -6,7 +6,8 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { resolveRef, type ApiDocument } from './spec-refs.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** The methods a route of the contract may have (the spec's path items are read for these). */
+export const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export interface RouteParam {
   name: string;

@@ -8,6 +8,7 @@ import { VARIANT_PROBES } from './fault-probes-variants.ts';
 import { BODY_PROBES } from './fault-probes-body.ts';
 import { HEADER_PROBES } from './fault-probes-headers.ts';
 import { QUIET_PROBES } from './fault-probes-quiet.ts';
+import { REQUEST_LINE_PROBES } from './fault-probes-request-line.ts';
 import type { RuleProbe } from './rule-probe.ts';
 
 export type { RuleProbe } from './rule-probe.ts';
@@ -15,7 +16,14 @@ export type { RuleProbe } from './rule-probe.ts';
 /** Faults that break more than their own probe: the narrower faults' rules too, or every route (the API prefix). */
 export const FAULT_SUBSUMES: Partial<Record<FaultName, readonly FaultName[] | 'every-route'>> = {
   'missing-key-accepted': ['head-served-without-key'],
-  'scope-unenforced-everywhere': ['scope-unenforced-mutating', 'scope-unenforced-reading', 'scope-confused', 'key-extra-scope'],
+  // A method token in lower case is the route's method to the mock: every scope unchecked serves it too.
+  'scope-unenforced-everywhere': [
+    'scope-unenforced-mutating',
+    'scope-unenforced-reading',
+    'scope-confused',
+    'key-extra-scope',
+    'lowercase-method-skips-scope',
+  ],
   'bad-query-500': ['query-not-utf8-500'],
   'bad-query-defaulted': ['limit-maximum-ignored'],
   'bucket-limits-ignored': [
@@ -443,4 +451,5 @@ export const FAULT_PROBES: Record<FaultName, RuleProbe> = {
   ...BODY_PROBES,
   ...HEADER_PROBES,
   ...QUIET_PROBES,
+  ...REQUEST_LINE_PROBES,
 };
