@@ -95,7 +95,7 @@ function bodyPositions(input: OperatorInput): Variant[] {
   });
 }
 
-/** The body naming the other bucket (a bucketId the schema does not take) with each of its ids from that bucket. */
+/** The body naming the other bucket (a bucketId the schema does not take) with each of its ids from that bucket (essential). */
 function bucketNamingBody(input: OperatorInput): Variant[] {
   const { route, seen, contract } = input;
   const fields = bodyFieldsOf(contract, route).filter((f) => f.shape !== 'path');
@@ -118,7 +118,9 @@ function bucketNamingBody(input: OperatorInput): Variant[] {
     'id-substitution',
     "bucketId of the other bucket in the body, beside that bucket's ids",
     (b) => ({ ...b, json: named }),
-    ALLOWED,
+    // Essential: a write that acts in the bucket its body names answers as if it acted in the path's, so only the
+    // effects watch sees it, and only if this variant is sent; one per write that takes ids, whatever the budget.
+    { ...ALLOWED, essential: true },
   );
 }
 

@@ -9,6 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import { foreignFieldsOf, loadContract, requiresNothing } from '../operators/contract-fields.ts';
+import { idSubstitution } from '../operators/id-substitution.ts';
+import { inputFor, sampleSeen } from './operators-inputs.ts';
 import { operatorPlan } from '../traffic/operator-plan.ts';
 import { notPassed, plantFaults, startBench, type Bench } from './support/check-bench.ts';
 
@@ -35,6 +37,12 @@ function expectedEssential(): number {
   const moves = contract.routes
     .filter((r) => r.mutates && r.requestBody && r.bucketScoped && foreignFieldsOf(contract, r).some(([name]) => name === 'bucketId'))
     .reduce((n, r) => n + (requiresNothing(contract, r) ? 2 : 1), 0);
+  // The other bucket's bucketId in the body beside that bucket's ids, by the barred key, on each bucket write whose
+  // valid body holds ids but takes no bucketId (the operator's own reading of the body).
+  const seen = sampleSeen();
+  const bucketNaming = contract.routes
+    .filter((r) => r.bucketScoped)
+    .filter((r) => idSubstitution.variants(inputFor(contract, seen, r, 'barred')).some((v) => v.essential)).length;
   // Every client-address header at once without a key, and the key lacking the scope beside a key that may in X-API-Key, on every route;
   // If-None-Match: * on every GET by each sender that may not; the same GET right after a key that may's, without a key and barred.
   const gets = routes.filter((r) => r.method === 'GET');
@@ -42,7 +50,20 @@ function expectedEssential(): number {
   const elsewhere = routes.length;
   const conditional = gets.reduce((n, r) => n + senders(r) - 1, 0);
   const interleaved = gets.reduce((n, r) => n + (r.bucketScoped ? 2 : 1), 0);
-  return spellings + heads + pairs.length * 2 * 4 + odd + listings + hierarchy + moves + forwarded + elsewhere + conditional + interleaved;
+  return (
+    spellings +
+    heads +
+    pairs.length * 2 * 4 +
+    odd +
+    listings +
+    hierarchy +
+    moves +
+    bucketNaming +
+    forwarded +
+    elsewhere +
+    conditional +
+    interleaved
+  );
 }
 
 const variantViews = (bench: Bench) => bench.views().filter((v) => v.entry.intent?.axis && v.entry.owner.startsWith('ORACLE-'));
