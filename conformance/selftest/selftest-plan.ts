@@ -76,7 +76,8 @@ const better = (a: number[], b: number[]): boolean => {
 /**
  * A covering plan from full results: each trial gets one failing check of its area at its level, and each check that
  * passed on the clean run is given to one trial where it failed. A claim in `unheld` (it failed in the full run, not
- * with the plan's checks alone) is taken only when nothing else will do, and then its trial runs its whole area.
+ * with the plan's checks alone) is taken only when nothing else will do, and then its trial runs its whole area, as
+ * does a trial with two such claims.
  * Among candidates: a trial that runs its whole area anyway, then a claim the previous plan made (the file changes
  * only where it must), then the check that sent fewest requests.
  */
@@ -93,7 +94,10 @@ export function choosePlan(clean: Summary, results: FullResult[], previous?: Pla
     ]),
   );
   const trials: Claims = Object.fromEntries(results.map(({ trial }) => [trial.name, []]));
-  const whole = new Set<string>();
+  // A trial two of whose claims did not hold alone runs its whole area: its claims then hold as in the full run (a
+  // fault caught only beside the rest of its area, e.g. a cache that needs the area's traffic, would else lose one
+  // claim a round).
+  const whole = new Set(Object.keys(unheld).filter((name) => unheld[name].length >= 2));
   const covered = new Set<string>();
   const held = (name: string, id: string) => !(unheld[name] ?? []).includes(id) || whole.has(name);
   const rank = (name: string, check: SummaryCheck) => [

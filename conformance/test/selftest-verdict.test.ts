@@ -166,6 +166,12 @@ describe('the self-test plan', () => {
     });
   });
 
+  it('runs a trial whole once two of its claims did not hold alone (a fault seen only beside the traffic of its area)', () => {
+    const plan = choosePlan(clean, results, undefined, { 'auth-fault': ['A-1', 'A-2'] });
+    expect(plan.wholeArea).toEqual(['auth-fault']);
+    expect(plan.trials['auth-fault']).toEqual(expect.arrayContaining(['A-1', 'A-2']));
+  });
+
   it('is stale for a new fault, a new check, a gone trial or check, and a trial with no catcher', () => {
     const plan = { trials: { 'auth-fault': ['S-2', 'A-9'], 'gone-fault': ['A-1'] }, wholeArea: [] };
     expect(planProblems(plan, [auth, scopes], clean)).toEqual([
