@@ -12,7 +12,7 @@ import { readRunFile } from '../engine/run-files.ts';
 import type { Summary } from '../report/summary.ts';
 import { verdictOf } from '../report/summary.ts';
 import type { CliOptions } from '../config/cli-args.ts';
-import { RUN_ENV } from '../playwright/run-env.ts';
+import { RUN_ENV } from '../config/run-env.ts';
 import { pickWorkers } from './pick-workers.ts';
 
 // Found the way Node finds packages, so an installed kit uses the project's Playwright; `.ts` in a checkout, `.js` installed.

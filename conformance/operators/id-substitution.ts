@@ -27,9 +27,11 @@ function pathPositions(input: OperatorInput): Variant[] {
     const other = counterpartOf(seen, idKindOf(s.param), decodeURIComponent(s.text));
     if (!other) return [];
     const change = (base: { path: string }) => withSegment(base.path, s.at, encodeURIComponent(other));
+    // Essential for the bucket itself: the plainest probe of a key's bucketIds, judged on every bucket route in every run.
     return variantOf(input, 'id-substitution', `{${s.param}} swapped for the other bucket's`, (b) => ({ ...b, path: change(b) }), {
       aim: 'allowed',
       conforming: 'refusal',
+      ...(idKindOf(s.param) === 'bucket' ? { essential: true as const } : {}),
     });
   });
 }

@@ -18,13 +18,12 @@ export function scopeLevel(route: Route): Level {
 
 /**
  * A key holding the route's scope that reaches the allowed bucket. Where the scope is the register's assumption
- * (G04, G05) and no override states the deployment's, the widest key that reaches it: a conforming server may need
- * another scope there, and the widest key holds whichever it chose.
+ * (G04, G05) and no override states the deployment's, the widest such key: a conforming server may need another
+ * scope there, and the widest key is the likeliest to hold whichever it chose.
  */
 export function holder(route: Route, overrides: Overrides): KeyNeed {
-  if (route.scopeSource !== 'seed' && overrides.scopes?.[route.operationId] === undefined)
-    return { widest: true, reaches: route.bucketScoped ? ['allowed'] : undefined };
-  return scopeHolder(route, overrides);
+  const need = scopeHolder(route, overrides);
+  return route.scopeSource !== 'seed' && overrides.scopes?.[route.operationId] === undefined ? { ...need, widest: true } : need;
 }
 
 /** The smallest key holding the scope the route needs (the register's, where it assumes one) that reaches the allowed bucket: the scope checks' key. */

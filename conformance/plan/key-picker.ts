@@ -36,7 +36,6 @@ export function pickKeys(keys: ResolvedKey[], need: KeyNeed, buckets: BucketPair
 export function describeNeed(need: KeyNeed, buckets: BucketPair): string {
   const parts: string[] = [];
   if (need.holds?.length) parts.push(`holding ${need.holds.join(' + ')}`);
-  if (need.widest) parts.push('holding the scopes the route may need');
   if (need.lacks) parts.push(`without ${need.lacks}`);
   const bucketIds = need.barredFrom
     ? `["${buckets.allowed}"]`

@@ -6,7 +6,7 @@
 // go to the workers, which declare an after-run check only where the plan
 // selects it (in the first shard, as the in-process runner's shards do).
 import type { PlaywrightTestConfig } from '@playwright/test';
-import { RUN_ENV } from './run-env.ts';
+import { RUN_ENV } from '../config/run-env.ts';
 
 /** The value of a runner option (`--grep X`, `--grep=X`, `-g X`) in its arguments. */
 function optionOf(argv: readonly string[], names: readonly string[]): string | undefined {

@@ -12,7 +12,7 @@ import { runCheckTest } from './check-test.ts';
 import { checkTest as test } from './fixtures.ts';
 import { NOTE, NO_VERDICT } from './outcome-notes.ts';
 import { plannedChecks } from './planned-run.ts';
-import { RUN_ENV } from './run-env.ts';
+import { RUN_ENV } from '../config/run-env.ts';
 import { matchesGrep } from '../plan/planner.ts';
 
 /** The static annotations of a planned check: who it is, and why it does not run when it does not. */

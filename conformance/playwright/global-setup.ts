@@ -26,7 +26,7 @@ import { serveBoard } from '../run/board-wire.ts';
 import { runBoardOf } from '../engine/run-board-of.ts';
 import { countsOf } from '../report/client-counts.ts';
 import { fileSink } from '../engine/exchange-file.ts';
-import { RUN_ENV } from './run-env.ts';
+import { RUN_ENV } from '../config/run-env.ts';
 import { judgedSetupStep } from '../client/judged-setup.ts';
 
 /** The deployment of the run: the configured one, or the embedded mock started here (with any planted faults). */

@@ -23,7 +23,7 @@ import { loadRouteTable } from '../../openapi/contract/load-spec.ts';
 import { routeLabel } from '../plan/check-types.ts';
 import { writeReports } from '../report/write-reports.ts';
 import { checkResultOf, isCheckTest } from './result-of-test.ts';
-import { RUN_ENV } from './run-env.ts';
+import { RUN_ENV } from '../config/run-env.ts';
 import { parseArgs } from '../config/cli-args.ts';
 import { htmlTitle } from './html-title.ts';
 import { runNotes } from '../report/run-notes.ts';

@@ -18,7 +18,7 @@ import { planRun } from '../engine/plan-run.ts';
 import { blameIn } from '../engine/check-runner.ts';
 import { recordWriter, type RecordWriter } from '../engine/run-record.ts';
 import { fileSink } from '../engine/exchange-file.ts';
-import { RUN_ENV } from './run-env.ts';
+import { RUN_ENV } from '../config/run-env.ts';
 
 export interface WorkerRun {
   session: RunSession;

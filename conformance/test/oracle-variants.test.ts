@@ -42,7 +42,13 @@ function expectedEssential(): number {
   const seen = sampleSeen();
   const bucketNaming = contract.routes
     .filter((r) => r.bucketScoped)
-    .filter((r) => idSubstitution.variants(inputFor(contract, seen, r, 'barred')).some((v) => v.essential)).length;
+    .filter((r) =>
+      idSubstitution
+        .variants(inputFor(contract, seen, r, 'barred'))
+        .some((v) => v.essential && v.name.startsWith('bucketId of the other bucket')),
+    ).length;
+  // {bucketId} swapped for the other bucket's, by the barred key, on every bucket route.
+  const bucketSwaps = routes.filter((r) => r.pathParams.some((p) => p.name === 'bucketId')).length;
   // Every client-address header at once without a key, and the key lacking the scope beside a key that may in X-API-Key, on every route;
   // If-None-Match: * on every GET by each sender that may not; the same GET right after a key that may's, without a key and barred.
   const gets = routes.filter((r) => r.method === 'GET');
@@ -59,6 +65,7 @@ function expectedEssential(): number {
     hierarchy +
     moves +
     bucketNaming +
+    bucketSwaps +
     forwarded +
     elsewhere +
     conditional +

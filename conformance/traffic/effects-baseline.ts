@@ -4,6 +4,7 @@
 // read once per run before any operator variant is sent, and only when the
 // run's plan holds the watch's check. Its time bounds the writes that
 // explain a change: a change made before it is part of the baseline.
+import { RUN_ENV } from '../config/run-env.ts';
 import { overrideOf, type RunSettings } from '../config/config-types.ts';
 import { readOtherBucket, type BucketState } from './other-bucket-state.ts';
 import type { CheckRun } from '../plan/check-run.ts';
@@ -34,7 +35,9 @@ export const EFFECTS_CHECK = {
 export function effectsWatched(settings: Pick<RunSettings, 'readOnly' | 'grep' | 'overrides'>): boolean {
   const disabled = new Set(settings.overrides.disable ?? []);
   if (settings.readOnly || disabled.has(EFFECTS_CHECK.id) || disabled.has(EFFECTS_CHECK.area)) return false;
-  return matchesGrep(EFFECTS_CHECK, settings.grep ? new RegExp(settings.grep) : undefined);
+  // Under Playwright the kit's grep is the runner's own, handed to the workers apart from the settings.
+  const grep = settings.grep || process.env[RUN_ENV.grep] || undefined;
+  return matchesGrep(EFFECTS_CHECK, grep ? new RegExp(grep) : undefined);
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));

@@ -20,11 +20,20 @@ export function writesSince(exchanges: readonly LoggedExchange[], sinceMs: numbe
   return exchanges.filter((ex) => !READS.has(ex.request.method.toUpperCase()) && (ex.at ?? 0) >= sinceMs);
 }
 
-const textOf = (ex: LoggedExchange) => `${ex.url}\n${ex.sentBody ?? ''}\n${ex.text}`;
+const decoded = (text: string): string => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+// The URL also as decoded: an id or path in a path segment or the query is percent-encoded there.
+const textOf = (ex: LoggedExchange) => `${ex.url}\n${decoded(ex.url)}\n${ex.sentBody ?? ''}\n${ex.text}`;
 const names = (ex: LoggedExchange, change: ItemChange) =>
   change.item.names.some((n) => textOf(ex).includes(n)) || textOf(ex).includes(change.item.key);
+// A path segment names the bucket as sent, percent-encoded where the id holds characters a path may not.
 const namesBucket = (ex: LoggedExchange, bucketId: string) =>
-  new URL(ex.url).pathname.split('/').includes(bucketId) || (ex.sentBody ?? '').includes(JSON.stringify(bucketId));
+  new URL(ex.url).pathname.split('/').map(decoded).includes(bucketId) || (ex.sentBody ?? '').includes(JSON.stringify(bucketId));
 
 /** Whether a write by a key allowed in the other bucket explains the change. */
 export function explained(

@@ -36,6 +36,13 @@ const flat = (headers: IncomingHttpHeaders): Record<string, string> =>
   Object.fromEntries(Object.entries(headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.join(', ') : v]])));
 
 /** A JSON answer a rule can return. */
+/** An absolute-form request-target as its path and query, as a front proxy forwards it (RFC 9112 §3.2.2). */
+function originForm(target: string): string {
+  if (!/^https?:\/\//i.test(target)) return target;
+  const rest = target.replace(/^https?:\/\/[^/?#]*/i, '');
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
 export function json(status: number, body: unknown, contentType = 'application/json'): ProxyResponse {
   return { status, headers: { 'content-type': contentType }, body: Buffer.from(JSON.stringify(body)) };
 }
@@ -66,7 +73,12 @@ export async function startLoopbackProxy(target: string): Promise<LoopbackProxy>
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const request = { method: req.method ?? 'GET', url: req.url ?? '/', headers: flat(req.headers), body: Buffer.concat(chunks) };
+      const request = {
+        method: req.method ?? 'GET',
+        url: originForm(req.url ?? '/'),
+        headers: flat(req.headers),
+        body: Buffer.concat(chunks),
+      };
       rule(request, forward)
         .then((answer) => {
           res.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });

@@ -22,6 +22,12 @@ export interface World {
 export const reproduceCommand = (seed: number, compositions: number) =>
   `BUCKETKIT_WORLDS_SEED=${seed} npm run verdicts -- --compositions ${compositions} --seed ${seed}`;
 
+/**
+ * Faults of the request line a front proxy rebuilds: the world's proxy reads requests with Node's parser, which
+ * refuses a method in lower case and forwards an absolute-form target as its path, as front proxies do.
+ */
+const BEHIND_A_PROXY = ['lowercase-method-skips-scope', 'absolute-form-skips-scope'];
+
 /** The seed of this run: BUCKETKIT_WORLDS_SEED when set, else a new one. */
 export function runSeed(env: NodeJS.ProcessEnv = process.env): number {
   const fixed = Number(env.BUCKETKIT_WORLDS_SEED);
@@ -67,7 +73,8 @@ export function drawWorld(seed: number, n: number): World {
     rules: (context) =>
       [...parts.filter((p) => p.shapesListings), ...parts.filter((p) => !p.shapesListings)].flatMap((p) => p.rules?.(context) ?? []),
   };
-  return { seed, choices, options, hides: new Set(parts.flatMap((p) => p.hides ?? [])) };
+  const proxied = parts.length > 0;
+  return { seed, choices, options, hides: new Set([...parts.flatMap((p) => p.hides ?? []), ...(proxied ? BEHIND_A_PROXY : [])]) };
 }
 
 /** The choices of a world that are not the mock's, one line. */
