@@ -2,7 +2,7 @@
 // valid requests into variants, in one list. A new operator joins by being
 // listed here.
 import type { Route } from '../../openapi/contract/route-table.ts';
-import { SENDERS, type Axis, type Operator, type OperatorContract, type Sender } from './operator-types.ts';
+import { SENDERS, type Axis, type Operator, type OperatorContract, type Sender, routeHasSender } from './operator-types.ts';
 import { pathSpelling } from './path-spelling.ts';
 import { credentialForm } from './credential-form.ts';
 import { credentialChannel } from './credential-channel.ts';
@@ -67,7 +67,7 @@ export function operatorOf(axis: Axis): Operator {
 
 /** The senders of variants on a route: no key, a key lacking its scope, on a bucket route a key barred from the other bucket, and a key that may. */
 export function sendersOf(route: Route): Sender[] {
-  return SENDERS.filter((sender) => sender !== 'barred' || route.bucketScoped);
+  return SENDERS.filter((sender) => routeHasSender(route, sender));
 }
 
 /** The operators that make variants of the route for the sender. */

@@ -9,7 +9,7 @@
 // and to a barred key on the other bucket it leaks that bucket's state. A
 // conforming server refuses the sender as it refuses its plain request; a key
 // that may gets any answer but a 5xx.
-import type { Operator, OperatorInput, Variant } from './operator-types.ts';
+import { routeHasSender, type Operator, type OperatorInput, type Variant } from './operator-types.ts';
 import { distinct, variantOf } from './variant-build.ts';
 
 /** A date no resource was changed after, and one every resource was changed after. */
@@ -50,6 +50,6 @@ export const conditionalHeaders: Operator = {
   conformingAnswers: 'refused without a key, the scope or the bucket (not 304, 412 or 206); a key that may: any answer but a 5xx',
   rules: ['auth', 'scope', 'bucket-limits', 'robustness'],
   senders: ['none', 'lacking', 'barred', 'holder'],
-  applies: (route, sender) => (sender !== 'barred' || route.bucketScoped) && (sender !== 'holder' || route.method === 'GET'),
+  applies: (route, sender) => routeHasSender(route, sender) && (sender !== 'holder' || route.method === 'GET'),
   variants: conditionalVariants,
 };

@@ -14,7 +14,7 @@
 // the key that may (robustness: never a 5xx). Those forms of the key lacking
 // the scope and the malformed headers are essential, sent whatever the budget.
 // Reports must redact these forms too: a case-altered token is not a run of the key.
-import type { Operator, OperatorInput, Variant } from './operator-types.ts';
+import { routeHasSender, type Operator, type OperatorInput, type Variant } from './operator-types.ts';
 import { distinct, variantOf, type VariantOptions } from './variant-build.ts';
 
 /** The letters of a text with their case swapped. */
@@ -122,6 +122,6 @@ export const credentialForm: Operator = {
     'an altered key, another scheme or a malformed header: 401 (any refusal), never a 5xx; a spelling of the key: as the key itself (refused without the scope or the bucket)',
   rules: ['auth', 'scope', 'bucket-limits', 'robustness'],
   senders: ['none', 'lacking', 'barred', 'holder'],
-  applies: (route, sender) => sender !== 'barred' || route.bucketScoped,
+  applies: routeHasSender,
   variants: credentialVariants,
 };

@@ -8,7 +8,7 @@
 // A conforming server serves a value in range as the canonical request would
 // and refuses the others (400); never a 5xx, never another bucket's items.
 import type { RouteParam } from '../../openapi/contract/route-table.ts';
-import type { Operator, OperatorInput, Variant } from './operator-types.ts';
+import { routeHasSender, type Operator, type OperatorInput, type Variant } from './operator-types.ts';
 import { sampleOf } from './contract-fields.ts';
 import type { Aim } from './variant-build.ts';
 import { distinct, variantOf } from './variant-build.ts';
@@ -71,6 +71,6 @@ export const edgeValues: Operator = {
   conformingAnswers: 'a value in range served as the canonical request, others refused (400); any refusal for a sender that may not call',
   rules: ['auth', 'scope', 'bucket-limits', 'robustness'],
   senders: ['none', 'lacking', 'barred', 'holder'],
-  applies: (route, sender) => route.queryParams.some((p) => edgeValuesOf(p).length > 0) && (sender !== 'barred' || route.bucketScoped),
+  applies: (route, sender) => route.queryParams.some((p) => edgeValuesOf(p).length > 0) && routeHasSender(route, sender),
   variants: edgeVariants,
 };

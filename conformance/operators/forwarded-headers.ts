@@ -11,7 +11,7 @@
 // under a name spelled with underscores.
 // Every header at once with a loopback address is essential without a key,
 // on every route: one request per route shows the class.
-import type { Operator, OperatorInput, Variant } from './operator-types.ts';
+import { routeHasSender, type Operator, type OperatorInput, type Variant } from './operator-types.ts';
 import { distinct, variantOf } from './variant-build.ts';
 
 /** Addresses a server may take for its own network: loopback (IPv4, IPv6) and private ranges (RFC 1918). */
@@ -73,6 +73,6 @@ export const forwardedHeaders: Operator = {
   conformingAnswers: "the sender's plain answer: refused without a key, the scope or the bucket",
   rules: ['auth', 'scope', 'bucket-limits'],
   senders: ['none', 'lacking', 'barred'],
-  applies: (route, sender) => sender !== 'barred' || route.bucketScoped,
+  applies: routeHasSender,
   variants: forwardedVariants,
 };

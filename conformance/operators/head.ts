@@ -4,7 +4,7 @@
 // Essential: every GET is judged on its HEAD in every run, whatever the budget.
 // A conforming server answers HEAD as the GET (same status, no body) after the
 // same checks, or 405/404; the exchange is judged as the GET it names.
-import type { Operator, OperatorInput, Variant } from './operator-types.ts';
+import { routeHasSender, type Operator, type OperatorInput, type Variant } from './operator-types.ts';
 import { variantOf } from './variant-build.ts';
 
 function headVariants(input: OperatorInput): Variant[] {
@@ -19,6 +19,6 @@ export const head: Operator = {
   conformingAnswers: 'the GET answer without a body, after the same checks (refused without a key, the scope or the bucket), or 405/404',
   rules: ['auth', 'scope', 'bucket-limits', 'robustness'],
   senders: ['none', 'lacking', 'barred', 'holder'],
-  applies: (route, sender) => route.method === 'GET' && (sender !== 'barred' || route.bucketScoped),
+  applies: (route, sender) => route.method === 'GET' && routeHasSender(route, sender),
   variants: headVariants,
 };

@@ -11,7 +11,7 @@
 // twice would act twice. The pair, right after, is essential for no key and
 // for a barred key on every read: one pair per read shows the class.
 import type { Auth } from '../http/api-client.ts';
-import type { AxisRequest, Operator, OperatorInput, Variant } from './operator-types.ts';
+import { routeHasSender, type AxisRequest, type Operator, type OperatorInput, type Variant } from './operator-types.ts';
 import { distinct, variantOf } from './variant-build.ts';
 
 /** The auth of a key that may send the sender's request where it aims: the other bucket for a barred key. */
@@ -43,6 +43,6 @@ export const interleavedKeys: Operator = {
   conformingAnswers: 'refused as when sent alone: never the answer the key that may got',
   rules: ['auth', 'scope', 'bucket-limits'],
   senders: ['none', 'lacking', 'barred'],
-  applies: (route, sender) => route.method === 'GET' && (sender !== 'barred' || route.bucketScoped),
+  applies: (route, sender) => route.method === 'GET' && routeHasSender(route, sender),
   variants: interleavedVariants,
 };

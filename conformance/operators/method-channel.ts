@@ -13,7 +13,7 @@
 // scopes (any 2xx gives it more than it holds), whatever the budget.
 import type { Route } from '../../openapi/contract/route-table.ts';
 import type { IntendedRequest } from '../oracles/logged-exchange.ts';
-import type { Operator, OperatorInput, Variant } from './operator-types.ts';
+import { routeHasSender, type Operator, type OperatorInput, type Variant } from './operator-types.ts';
 import { distinct, formFields, variantOf } from './variant-build.ts';
 
 /** The override headers frameworks read (Rails, Express's method-override, ASP.NET, OData). */
@@ -67,6 +67,6 @@ export const methodChannel: Operator = {
   conformingAnswers: 'the override ignored (the carrier answered, or 404/405), or any refusal',
   rules: ['auth', 'scope', 'bucket-limits', 'robustness'],
   senders: ['none', 'lacking', 'barred', 'holder'],
-  applies: (route, sender) => route.mutates && (sender !== 'barred' || route.bucketScoped),
+  applies: (route, sender) => route.mutates && routeHasSender(route, sender),
   variants: channelVariants,
 };

@@ -14,7 +14,7 @@
 // serves it as the route after the same checks (a key that may).
 import type { IntendedRequest } from '../oracles/logged-exchange.ts';
 import { METHODS } from '../../openapi/contract/route-table.ts';
-import type { Operator, OperatorInput, Variant } from './operator-types.ts';
+import { routeHasSender, type Operator, type OperatorInput, type Variant } from './operator-types.ts';
 import { distinct, variantOf } from './variant-build.ts';
 
 /** Methods whose request has no body to the API (RFC 9110 §9.3: the valid body is left off). */
@@ -55,6 +55,6 @@ export const methodToken: Operator = {
   conformingAnswers: 'a refusal of the token (400/404/405/501, any refusal), or (a key that may) the route served after the same checks',
   rules: ['auth', 'scope', 'bucket-limits', 'robustness'],
   senders: ['none', 'lacking', 'barred', 'holder'],
-  applies: (route, sender) => sender !== 'barred' || route.bucketScoped,
+  applies: routeHasSender,
   variants: tokenVariants,
 };

@@ -8,7 +8,7 @@
 // plain request, and serves a key that may the JSON answer, 406 or any
 // refusal (never a 5xx). A barred key's Accept: text/csv is kept first when
 // the budget trims.
-import type { Operator, OperatorInput, Variant } from './operator-types.ts';
+import { routeHasSender, type Operator, type OperatorInput, type Variant } from './operator-types.ts';
 import { distinct, variantOf } from './variant-build.ts';
 
 /** The negotiation headers a variant sends, each named by what it asks. */
@@ -47,6 +47,6 @@ export const negotiation: Operator = {
   rules: ['auth', 'scope', 'bucket-limits', 'robustness'],
   senders: ['none', 'lacking', 'barred', 'holder'],
   // The key that may reads: a write it sends would act again on its valid call for nothing the holder can break.
-  applies: (route, sender) => (sender !== 'barred' || route.bucketScoped) && (sender !== 'holder' || route.method === 'GET'),
+  applies: (route, sender) => routeHasSender(route, sender) && (sender !== 'holder' || route.method === 'GET'),
   variants: negotiationVariants,
 };

@@ -80,6 +80,9 @@ export const PART_OF_AXIS: Record<Axis, MessagePart> = {
 export type Sender = 'none' | 'lacking' | 'barred' | 'holder';
 export const SENDERS: readonly Sender[] = ['none', 'lacking', 'barred', 'holder'];
 
+/** Whether the route has the sender: a key barred from the other bucket only on a bucket route. */
+export const routeHasSender = (route: Pick<Route, 'bucketScoped'>, sender: Sender): boolean => sender !== 'barred' || route.bucketScoped;
+
 /** The oracle rules (ORACLE-<rule>-<op>) a variant can show broken. */
 export type Rule = RuleSlug;
 

@@ -9,7 +9,7 @@
 // run, whatever the budget (the rule holds for the plain request first).
 // A conforming server answers 404 (or 400, 405, a redirect, any refusal), or
 // serves it as the documented path after the same checks (G35).
-import type { Operator, OperatorInput, Variant } from './operator-types.ts';
+import { routeHasSender, type Operator, type OperatorInput, type Variant } from './operator-types.ts';
 import { beforeLast, distinct, segmentsOf, variantOf, withSegment } from './variant-build.ts';
 
 /** A segment with its first character percent-encoded (`files` → `%66iles`): the same path to RFC 3986. */
@@ -76,6 +76,6 @@ export const pathSpelling: Operator = {
   conformingAnswers: 'any refusal, a redirect, 404/405/400, or (a key that may) the documented path served after the same checks',
   rules: ['auth', 'scope', 'bucket-limits', 'robustness'],
   senders: ['none', 'lacking', 'barred', 'holder'],
-  applies: (route, sender) => sender !== 'barred' || route.bucketScoped,
+  applies: routeHasSender,
   variants: pathVariants,
 };

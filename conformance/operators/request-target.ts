@@ -10,7 +10,7 @@
 // WHATWG parsers). Every variant goes on the wire as written.
 // A conforming server answers 404 (or 400, 405, a redirect, any refusal), or
 // serves it as the documented path after the same checks (a key that may).
-import type { Operator, OperatorInput, Variant } from './operator-types.ts';
+import { routeHasSender, type Operator, type OperatorInput, type Variant } from './operator-types.ts';
 import { distinct, pathOnly, segmentsOf, variantOf, withQueryPairs, withSegment } from './variant-build.ts';
 import type { IntendedRequest } from '../oracles/logged-exchange.ts';
 
@@ -85,6 +85,6 @@ export const requestTarget: Operator = {
   conformingAnswers: 'any refusal, a redirect, 404/405/400, or (a key that may) the documented path served after the same checks',
   rules: ['auth', 'scope', 'bucket-limits', 'robustness'],
   senders: ['none', 'lacking', 'barred', 'holder'],
-  applies: (route, sender) => sender !== 'barred' || route.bucketScoped,
+  applies: routeHasSender,
   variants: targetVariants,
 };

@@ -13,7 +13,7 @@
 // A conforming server ignores the header (answering the request line: 404 for
 // the unrouted one, the route as for its plain request) or refuses.
 import type { IntendedRequest } from '../oracles/logged-exchange.ts';
-import type { Operator, OperatorInput, Variant } from './operator-types.ts';
+import { routeHasSender, type Operator, type OperatorInput, type Variant } from './operator-types.ts';
 import { baseOf, distinct, pathOnly, variantOf, withQueryPairs } from './variant-build.ts';
 
 /** The headers that carry a whole target, as front proxies and frameworks read them. */
@@ -86,6 +86,6 @@ export const targetRewrite: Operator = {
   conformingAnswers: 'the header ignored (404 for the unrouted request line, the route answered as for its plain request) or any refusal',
   rules: ['auth', 'scope', 'bucket-limits', 'robustness'],
   senders: ['none', 'lacking', 'barred', 'holder'],
-  applies: (route, sender) => sender !== 'barred' || route.bucketScoped,
+  applies: routeHasSender,
   variants: rewriteVariants,
 };

@@ -9,7 +9,7 @@
 // key 401, without the scope 403, outside bucketIds 404, else 415/400, or it
 // serves the write as JSON for a key that may.
 import type { IntendedRequest } from '../oracles/logged-exchange.ts';
-import type { Operator, OperatorInput, Variant } from './operator-types.ts';
+import { routeHasSender, type Operator, type OperatorInput, type Variant } from './operator-types.ts';
 import { distinct, formFields, variantOf } from './variant-build.ts';
 
 const BOUNDARY = 'bucketkit-variant-boundary';
@@ -53,6 +53,6 @@ export const writeContentType: Operator = {
     'the same refusals as for JSON in the same order (401, 403, 404), else 415 or 400; or the write served for a key that may',
   rules: ['auth', 'scope', 'bucket-limits', 'robustness'],
   senders: ['none', 'lacking', 'barred', 'holder'],
-  applies: (route, sender) => route.requestBody !== undefined && (sender !== 'barred' || route.bucketScoped),
+  applies: (route, sender) => route.requestBody !== undefined && routeHasSender(route, sender),
   variants: typeVariants,
 };

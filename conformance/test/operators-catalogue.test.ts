@@ -9,7 +9,16 @@ import { bodyFieldsOf, foreignFieldsOf, loadContract, requiresNothing, serverSet
 import { edgeValuesOf } from '../operators/edge-values.ts';
 import { carriersOf } from '../operators/method-channel.ts';
 import { variantsOf } from '../operators/plan-variants.ts';
-import { AXES, MESSAGE_PARTS, PART_OF_AXIS, SENDERS, type Axis, type Sender, type Variant } from '../operators/operator-types.ts';
+import {
+  AXES,
+  MESSAGE_PARTS,
+  PART_OF_AXIS,
+  SENDERS,
+  type Axis,
+  type Sender,
+  type Variant,
+  routeHasSender,
+} from '../operators/operator-types.ts';
 import { ORACLE_RULES } from '../oracles/oracle-rules.ts';
 import { inputFor, sampleSeen } from './operators-inputs.ts';
 
@@ -58,7 +67,7 @@ describe('the catalogue', () => {
 describe('every route gets the axes that apply, in derived counts', () => {
   it('every GET gets exactly one HEAD per sender that may send it, and no other route any', () => {
     for (const { route, sender, byAxis } of every) {
-      const expected = route.method === 'GET' && (sender !== 'barred' || route.bucketScoped) ? 1 : 0;
+      const expected = route.method === 'GET' && routeHasSender(route, sender) ? 1 : 0;
       expect(byAxis.get('head')?.length ?? 0, `${route.operationId} ${sender}`).toBe(expected);
     }
   });
