@@ -5,7 +5,7 @@
 // view, a presigned upload URL whose bucket segment its token does not
 // cover, and an automation created in the bucket its body names.
 import type { ComponentDeps, MockComponents } from '../core/components.ts';
-import type { HandlerContext } from '../core/handler-context.ts';
+import type { HandlerContext, OperationId } from '../core/handler-context.ts';
 import type { MockRequest, MockResponse } from '../core/types.ts';
 import { receiveUpload } from '../core/presigned-endpoints.ts';
 import { acceptModelFields, bucketNamed, type Lifted } from './mass-assignment-faults.ts';
@@ -24,30 +24,31 @@ function actingInNamed<C extends HandlerContext>(ctx: C, lifted: Lifted): C | un
   };
 }
 
-/** PATCH .../trash acting in the body's bucket, answered as if nothing of the path's bucket's trash was named. */
-function restoreBodyBucketQuiet(c: MockComponents): MockComponents {
-  const lifted: Lifted = new WeakMap();
-  const taking = acceptModelFields(c, (route) => route.operationId === 'updateTrash', lifted, ['bucketId']);
-  return wrapHandler(taking, 'updateTrash', (inner) => async (ctx) => {
-    const elsewhere = actingInNamed(ctx, lifted);
-    if (!elsewhere) return inner(ctx);
-    const answer = await inner(elsewhere);
-    return answer.status === 200 ? withJson(answer, { restored: [], purged: [] }) : answer;
-  });
+/**
+ * The operation takes bucketId from its body and acts in that bucket of the workspace; its answer is then reshaped by
+ * `quiet`, so it shows nothing of the bucket the write landed in.
+ */
+function actsInBodyBucketQuietly(operationId: OperationId, quiet: (answer: MockResponse, ctx: HandlerContext) => MockResponse) {
+  return (c: MockComponents): MockComponents => {
+    const lifted: Lifted = new WeakMap();
+    const taking = acceptModelFields(c, (route) => route.operationId === operationId, lifted, ['bucketId']);
+    return wrapHandler(taking, operationId, (inner) => async (ctx) => {
+      const elsewhere = actingInNamed(ctx, lifted);
+      return elsewhere ? quiet(await inner(elsewhere), ctx) : inner(ctx);
+    });
+  };
 }
 
+/** PATCH .../trash acting in the body's bucket, answered as if nothing of the path's bucket's trash was named. */
+const restoreBodyBucketQuiet = actsInBodyBucketQuietly('updateTrash', (answer) =>
+  answer.status === 200 ? withJson(answer, { restored: [], purged: [] }) : answer,
+);
+
 /** POST .../automations creating the automation in the body's bucket, answered with the path's bucket in it. */
-function automationBodyBucketQuiet(c: MockComponents): MockComponents {
-  const lifted: Lifted = new WeakMap();
-  const taking = acceptModelFields(c, (route) => route.operationId === 'createAutomation', lifted, ['bucketId']);
-  return wrapHandler(taking, 'createAutomation', (inner) => async (ctx) => {
-    const elsewhere = actingInNamed(ctx, lifted);
-    if (!elsewhere) return inner(ctx);
-    const answer = await inner(elsewhere);
-    const body = jsonOf(answer) as Record<string, unknown> | undefined;
-    return body && answer.status < 300 ? withJson(answer, { ...body, bucketId: ctx.bucket.bucket.id }) : answer;
-  });
-}
+const automationBodyBucketQuiet = actsInBodyBucketQuietly('createAutomation', (answer, ctx) => {
+  const body = jsonOf(answer) as Record<string, unknown> | undefined;
+  return body && answer.status < 300 ? withJson(answer, { ...body, bucketId: ctx.bucket.bucket.id }) : answer;
+});
 
 /** `/__uploads/{bucketId}/{uploadId}`: the bucket segment this fault's upload URLs carry. */
 const BUCKET_UPLOAD_PATH = /^\/__uploads\/([^/]{1,128})\/([A-Za-z0-9_-]{1,128})$/;
