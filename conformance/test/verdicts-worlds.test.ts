@@ -58,35 +58,43 @@ async function inLanes<T, R>(lanes: number, items: T[], work: (item: T, i: numbe
 
 describe(`worlds of seed ${seed}`, () => {
   // Both at once: the fault worlds mostly wait (slow uploads, lagging listings), beside the whole runs' work.
-  it.concurrent(`${WHOLE_RUNS} worlds PASS core`, async () => {
-    const verdicts = await inLanes(2, worlds.slice(0, WHOLE_RUNS), ({ world }, n) => judgeWorld(world, n));
-    for (const v of verdicts) {
-      console.log(`${v.line}\n  ${describeWorld(v.world)}`);
-      expect(v.passed, `${v.line} (${describeWorld(v.world)})`).toBe(true);
-    }
-    // Worlds may be slow, rate-limited and eventually consistent at once: a whole run's time, on a busy machine.
-  }, 600_000);
-
-  it.concurrent(`${K} worlds, each with a planted fault, FAIL in the fault's area`, async () => {
-    const runs = await inLanes(3, worlds, async ({ world, fault }, n) => {
-      const { area } = FAULT_EXPECTATIONS[fault];
-      const variant = await startVariant({ ...world.options, faults: [fault] });
-      try {
-        const run = await runAgainst(variant, { level: 'core', grep: grepFor(fault) });
-        console.log(`${describeRun(`world ${n} with ${fault}`, run)}\n  ${describeWorld(world)}`);
-        return { n, fault, area, world, run };
-      } finally {
-        await variant.close();
+  it.concurrent(
+    `${WHOLE_RUNS} worlds PASS core`,
+    async () => {
+      const verdicts = await inLanes(2, worlds.slice(0, WHOLE_RUNS), ({ world }, n) => judgeWorld(world, n));
+      for (const v of verdicts) {
+        console.log(`${v.line}\n  ${describeWorld(v.world)}`);
+        expect(v.passed, `${v.line} (${describeWorld(v.world)})`).toBe(true);
       }
-    });
-    for (const { n, fault, area, world, run } of runs) {
-      const why = `world ${n} with ${fault} (${describeWorld(world)})`;
-      // As the self-test judges a fault: a check of its area failed, or (a route moved away) was found not built.
-      expect(['FAILED', 'NOT BUILT YET'], why).toContain(run.verdict.label);
-      expect(
-        failedIn(run.summary).map((c) => c.area),
-        why,
-      ).toContain(area);
-    }
-  }, 600_000);
+      // Worlds may be slow, rate-limited and eventually consistent at once: a whole run's time, on a busy machine.
+    },
+    600_000,
+  );
+
+  it.concurrent(
+    `${K} worlds, each with a planted fault, FAIL in the fault's area`,
+    async () => {
+      const runs = await inLanes(3, worlds, async ({ world, fault }, n) => {
+        const { area } = FAULT_EXPECTATIONS[fault];
+        const variant = await startVariant({ ...world.options, faults: [fault] });
+        try {
+          const run = await runAgainst(variant, { level: 'core', grep: grepFor(fault) });
+          console.log(`${describeRun(`world ${n} with ${fault}`, run)}\n  ${describeWorld(world)}`);
+          return { n, fault, area, world, run };
+        } finally {
+          await variant.close();
+        }
+      });
+      for (const { n, fault, area, world, run } of runs) {
+        const why = `world ${n} with ${fault} (${describeWorld(world)})`;
+        // As the self-test judges a fault: a check of its area failed, or (a route moved away) was found not built.
+        expect(['FAILED', 'NOT BUILT YET'], why).toContain(run.verdict.label);
+        expect(
+          failedIn(run.summary).map((c) => c.area),
+          why,
+        ).toContain(area);
+      }
+    },
+    600_000,
+  );
 });
