@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { originForm } from './support/loopback-proxy.ts';
 
 export interface Loopback {
   origin: string;
@@ -69,7 +70,7 @@ export async function failingProxy(target: string, answered: number, how: 'dies'
     }
     // As a reverse proxy does: the mock answers only to its own Host.
     const headers = { ...req.headers, host: new URL(target).host };
-    const upstream = httpRequest(`${target}${req.url}`, { method: req.method, headers }, (up) => {
+    const upstream = httpRequest(`${target}${originForm(req.url ?? '/')}`, { method: req.method, headers }, (up) => {
       res.writeHead(up.statusCode!, up.headers);
       up.pipe(res);
     });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../mocks/http/start-mock-server.ts';
 import { runInProcess } from '../engine/run-in-process.ts';
 import { verdictOf } from '../report/summary.ts';
+import { originForm } from './support/loopback-proxy.ts';
 
 /** A loopback proxy in front of the mock that counts requests per method. */
 async function countingProxy(
@@ -21,10 +22,11 @@ async function countingProxy(
     runIds.add(String(req.headers['x-bucketkit-run']));
     // The mock checks Host against its own address (DNS rebinding), as a reverse proxy must rewrite it.
     const headers = { ...req.headers, host: new URL(target).host };
-    const upstream = httpRequest(`${target}${req.url}`, { method: req.method, headers }, (up) => {
+    const upstream = httpRequest(`${target}${originForm(req.url ?? '/')}`, { method: req.method, headers }, (up) => {
       res.writeHead(up.statusCode!, up.headers);
       up.pipe(res);
     });
+    upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));

@@ -35,14 +35,14 @@ export interface LoopbackProxy {
 const flat = (headers: IncomingHttpHeaders): Record<string, string> =>
   Object.fromEntries(Object.entries(headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.join(', ') : v]])));
 
-/** A JSON answer a rule can return. */
 /** An absolute-form request-target as its path and query, as a front proxy forwards it (RFC 9112 §3.2.2). */
-function originForm(target: string): string {
+export function originForm(target: string): string {
   if (!/^https?:\/\//i.test(target)) return target;
   const rest = target.replace(/^https?:\/\/[^/?#]*/i, '');
   return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
+/** A JSON answer a rule can return. */
 export function json(status: number, body: unknown, contentType = 'application/json'): ProxyResponse {
   return { status, headers: { 'content-type': contentType }, body: Buffer.from(JSON.stringify(body)) };
 }
