@@ -37,9 +37,13 @@ describe('a conforming deployment behind a load balancer that', () => {
     expect(idsWith(run, 'error')).toEqual([]);
     expect(run.verdict.label).toBe('PASSED');
     expect(blips.blips()).toBeGreaterThan(20);
-    expect(run.summary.stats?.transient).toEqual({ met: blips.blips(), resent: blips.blips(), reproduced: 0, notResent: 0 });
+    // Every blip is met and resent; a loaded machine may add a lost connection of its own (a keep-alive socket the
+    // proxy closed as a request went out), which is met and resent the same way.
+    const met = run.summary.stats?.transient?.met ?? 0;
+    expect(met).toBeGreaterThanOrEqual(blips.blips());
+    expect(run.summary.stats?.transient).toEqual({ met, resent: met, reproduced: 0, notResent: 0 });
     expect(readFileSync(join(run.reportDir, 'summary.md'), 'utf8')).toContain(
-      `${blips.blips()} transient failure(s) met (502, 503 or 504 without Retry-After, or a lost connection): ${blips.blips()} resent, 0 reproduced`,
+      `${met} transient failure(s) met (502, 503 or 504 without Retry-After, or a lost connection): ${met} resent, 0 reproduced`,
     );
   }, 240_000);
 
@@ -52,6 +56,8 @@ describe('a conforming deployment behind a load balancer that', () => {
     expect(idsWith(run, 'error')).toEqual([]);
     expect(run.verdict.label).toBe('PASSED');
     expect(front.ended()).toBeGreaterThan(0);
-    expect(run.summary.stats?.transient).toEqual({ met: front.ended(), resent: front.ended(), reproduced: 0, notResent: 0 });
+    const met = run.summary.stats?.transient?.met ?? 0;
+    expect(met).toBeGreaterThanOrEqual(front.ended());
+    expect(run.summary.stats?.transient).toEqual({ met, resent: met, reproduced: 0, notResent: 0 });
   }, 240_000);
 });

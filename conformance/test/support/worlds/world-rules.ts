@@ -55,8 +55,11 @@ const shaping = (rule: Rule): WorldPart => ({ rules: rules(() => rule), shapesLi
 /** Faults of a query's raw bytes, out of reach behind a shape that asks the mock with a query it rebuilt. */
 const REBUILT_QUERY = ['query-not-utf8-500'];
 
-/** Faults reached only through an id inside a path-like query value, which the serial-id proxy does not map. */
-const SERIAL_HIDDEN = ['prefix-normalised-after-check'];
+/**
+ * Faults reached only through an id inside a path-like value, in a query (`?prefix=../7/`) or a body
+ * (`destination.prefix: "../7/"`), which the serial-id proxy does not map: a serial id inside a string is any digit.
+ */
+const SERIAL_HIDDEN = ['prefix-normalised-after-check', 'move-destination-dotdot'];
 
 /** Every rule a gap's alternative may name. */
 export const WORLD_RULES = {
@@ -104,8 +107,8 @@ export const WORLD_RULES = {
   gapScopesFilesRead: scopeOfGap('G05', 'files:read'),
   gapScopesBucketsRead: scopeOfGap('G05', 'buckets:read'),
   oddIds: { ids: { oddIds: true } },
-  // The serial-id proxy maps ids that stand alone, not one inside a path-like value (`?prefix=../7/`): a fault reached
-  // only through such a value is out of its reach.
+  // The serial-id proxy maps ids that stand alone, not one inside a path-like value: a fault reached only through
+  // such a value is out of its reach.
   serialIds: { ids: { serialIds: true }, hides: SERIAL_HIDDEN },
   serialIdsPerKind: { ids: { serialIds: { perKind: true } }, hides: SERIAL_HIDDEN },
   serialIdsPerKindNumbers: { ids: { serialIds: { perKind: true, asNumbers: true } }, hides: SERIAL_HIDDEN },
