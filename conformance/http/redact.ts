@@ -142,6 +142,10 @@ export function compileSecrets(secrets: Secret[]): { secret: Secret; pattern: Re
     .map((secret) => ({ secret, pattern: new RegExp(secretPattern(secret.token), 'g') }));
 }
 
+/** The longest text whose redaction is kept for reuse, and the characters kept in all (then the memo starts again). */
+const MEMO_TEXT_LIMIT = 1 << 16;
+const MEMO_CHAR_LIMIT = 1 << 24;
+
 const marker = (secret: Secret) => `[redacted $${secret.env}]`;
 
 /** The two passes: whole forms with any mix of escapes (patterns), then runs of 8+ characters of a form, wherever they are cut. */
@@ -169,10 +173,27 @@ export function createRedactor(secrets: Secret[]): Redactor {
   const { compiled, fragments } = all;
   // A whole key in another letter case (a request variant sends it so): found whatever the case.
   const anyCase = compiled.map(({ secret }) => ({ secret, pattern: new RegExp(escapeRegExp(secret.token), 'gi') }));
-  const redact = ((text: string) =>
-    fragments.redact(
-      [...compiled, ...anyCase].reduce((out, { secret, pattern }) => out.replace(pattern, () => marker(secret)), text),
-    )) as Redactor;
+  const passes = [...compiled, ...anyCase];
+  const redactOnce = (text: string) =>
+    fragments.redact(passes.reduce((out, { secret, pattern }) => out.replace(pattern, () => marker(secret)), text));
+  // A run writes the same texts again and again (a request line in its record, its curl line and its messages; the
+  // same refusal body): about one text in nine is new. The secrets never change, so a text's redaction is reused.
+  const memo = new Map<string, string>();
+  let memoChars = 0;
+  const redact = ((text: string) => {
+    const known = memo.get(text);
+    if (known !== undefined) return known;
+    const out = redactOnce(text);
+    if (text.length <= MEMO_TEXT_LIMIT) {
+      if (memoChars > MEMO_CHAR_LIMIT) {
+        memo.clear();
+        memoChars = 0;
+      }
+      memo.set(text, out);
+      memoChars += text.length + out.length;
+    }
+    return out;
+  }) as Redactor;
   const find = keyFinder(all);
   redact.leaks = (text: string) => find(text).length > 0;
   return redact;
