@@ -12,13 +12,10 @@ import { eventualListings } from './support/eventual-listings.ts';
 import { isOperation } from './support/api-routes.ts';
 
 describe('startVariant', () => {
-  it('starts the mock with the embedded keys and a config the suite accepts (the mock itself when no rule applies); close() stops all', async () => {
+  it('starts mock and proxy with the embedded keys and a config the suite accepts; close() stops both', async () => {
     const variant = await startVariant();
     const config = validateConfig(JSON.parse(JSON.stringify(variant.config)));
-    expect(config.baseUrl).toBe(`${variant.mock.origin}/api/v1`);
-    const ruled = await startVariant({ rules: [(request, forward) => forward(request)] });
-    expect(ruled.config.baseUrl).toBe(`${ruled.proxy.origin}/api/v1`);
-    await ruled.close();
+    expect(config.baseUrl).toBe(`${variant.proxy.origin}/api/v1`);
     expect(config.buckets).toEqual(variant.buckets);
     expect(config.keys.map((k) => k.name)).toEqual(expect.arrayContaining(['full', 'readonly', 'restricted', 'only-files-read']));
     expect(config.keys.find((k) => k.name === 'restricted')?.bucketIds).toEqual([variant.buckets.allowed]);

@@ -126,8 +126,9 @@ export async function startVariant(options: VariantOptions = {}): Promise<Varian
     const behindFront = rules.length > 0 || wire.length > 0 || options.oddIds || serial ? proxy.origin : mock.origin;
     const front = options.hostile ? await startHostileFront(behindFront, options.hostile) : undefined;
     if (front) started.push(front);
-    // A variant with nothing to apply is the mock itself: its clients' requests cost no proxy hop.
-    const origin = front?.origin ?? behindFront;
+    // Through the proxy even with nothing to apply: fronts a test puts before the variant forward their own Host,
+    // which the proxy rewrites (the mock answers only to its own).
+    const origin = front?.origin ?? proxy.origin;
     const shown = {
       workspaceId: show(real.workspaceId),
       buckets: { allowed: show(real.buckets.allowed), other: show(real.buckets.other) },

@@ -5,7 +5,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  workers: 1,
+  // Two files each start a conformance run in their beforeAll: one worker each, side by side.
+  workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   outputDir: '../../../test-results/docs',
