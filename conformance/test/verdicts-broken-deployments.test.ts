@@ -153,7 +153,9 @@ describe('a deployment whose', () => {
     } as const;
     for (const faults of [['scope-unenforced-everywhere'], []]) {
       variant = await startVariant({ faults, rules: [servesAllBut(Object.values(readBackOf))] });
-      const run = await runAgainst(variant, { overrides: AT_ONCE, grep: 'SCOPE-' });
+      // The writes' own scope checks, and the served checks that find their read-backs missing.
+      const grep = `^SCOPE-(${Object.keys(readBackOf).join('|')})-|^PATH-(${Object.values(readBackOf).join('|')})-served`;
+      const run = await runAgainst(variant, { overrides: AT_ONCE, grep });
       console.log(describeRun(`read-backs unbuilt, faults [${faults.join()}]`, run));
       // The write is served to a key without the scope: the answer alone breaks the rule. Refused, its effect cannot be read back.
       for (const [op, readBack] of Object.entries(readBackOf)) {
