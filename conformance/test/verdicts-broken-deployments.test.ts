@@ -19,6 +19,12 @@ import { verdictOf } from '../report/summary.ts';
 import { startUploadNeedsCompleteVariant, startVariant, type Variant } from './support/variant.ts';
 import { describeRun, idsWith, runAgainst, type VariantRun } from './support/variant-run.ts';
 
+/**
+ * The consistency window of these deployments: the mock shows a write at once, so the window only bounds the polls
+ * that prove a refused write had no effect (the real-deployment default of 5 s would make each run wait it out).
+ */
+const AT_ONCE = { consistencyWindowMs: 300 };
+
 /** Every check that could not run names what it needed and the check whose rule that rests on. */
 function expectNotRunPointsAt(run: VariantRun, checkId: string): void {
   const notRun = run.summary.checks.filter((c) => c.status === 'error');
@@ -35,7 +41,7 @@ describe('a deployment whose', () => {
 
   it('uploads never become ready FAILS the upload rule; only the checks needing test files are not run, pointing at it', async () => {
     variant = await startVariant({ rules: [uploadsNeverReady()] });
-    const run = await runAgainst(variant, { overrides: { consistencyWindowMs: 1500 } });
+    const run = await runAgainst(variant, { overrides: AT_ONCE });
     console.log(describeRun('uploads never ready', run));
     expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
     expect(run.byId.get('UPLOAD-appears-without-complete')?.status).toBe('fail');
@@ -51,7 +57,7 @@ describe('a deployment whose', () => {
   it('uploads need upload-complete FAILS the upload rule the same way', async () => {
     variant = await startUploadNeedsCompleteVariant();
     // The whole run's account is the test above; here the upload rule and the checks that wait on its files.
-    const run = await runAgainst(variant, { overrides: { consistencyWindowMs: 1500 }, grep: 'UPLOAD-|updateFile|downloadFile' });
+    const run = await runAgainst(variant, { overrides: AT_ONCE, grep: 'UPLOAD-|updateFile|downloadFile' });
     console.log(describeRun('uploads need upload-complete', run));
     expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
     expect(run.byId.get('UPLOAD-appears-without-complete')?.status).toBe('fail');
@@ -60,7 +66,7 @@ describe('a deployment whose', () => {
 
   it('bucket routes live under another path shape finds them not built (at their documented paths); their other checks are not served', async () => {
     variant = await startVariant({ rules: (c) => [bucketRoutesAt(SINGULAR_BUCKET, c.workspaceOf)] });
-    const run = await runAgainst(variant);
+    const run = await runAgainst(variant, { overrides: AT_ONCE });
     console.log(describeRun('buckets under /bucket/', run));
     expect(run.verdict).toMatchObject({ label: 'NOT BUILT YET', exitCode: 4 });
     expect(run.byId.get('PATH-listFiles-served')?.status).toBe('unbuilt');
@@ -78,7 +84,7 @@ describe('a deployment whose', () => {
 
   it('is partly built (3 routes of 21) is NOT BUILT YET (exit 4), names the routes to build in order, judges the built ones; no refusal of an unbuilt route passes', async () => {
     variant = await startVariant({ rules: [servesOnly(['listWorkspaces', 'listBuckets', 'listFiles'])] });
-    const run = await runAgainst(variant);
+    const run = await runAgainst(variant, { overrides: AT_ONCE });
     console.log(describeRun('3 routes of 21', run));
     expect(run.verdict).toMatchObject({ label: 'NOT BUILT YET', exitCode: 4 });
     for (const op of ['listWorkspaces', 'listBuckets', 'listFiles']) expect(run.byId.get(`PATH-${op}-served`)?.status, op).toBe('pass');
@@ -128,7 +134,7 @@ describe('a deployment whose', () => {
     'is built but for $missing FAILS those routes; every check not resting on them runs',
     async ({ missing, runs }) => {
       variant = await startVariant({ rules: [servesAllBut(missing)] });
-      const run = await runAgainst(variant);
+      const run = await runAgainst(variant, { overrides: AT_ONCE });
       console.log(describeRun(`without ${missing.join(', ')}`, run));
       expect(run.verdict).toMatchObject({ label: 'NOT BUILT YET', exitCode: 4 });
       for (const op of missing) expect(run.byId.get(`PATH-${op}-served`)?.status, op).toBe('unbuilt');
@@ -147,7 +153,9 @@ describe('a deployment whose', () => {
     } as const;
     for (const faults of [['scope-unenforced-everywhere'], []]) {
       variant = await startVariant({ faults, rules: [servesAllBut(Object.values(readBackOf))] });
-      const run = await runAgainst(variant, { grep: 'SCOPE-' });
+      // The writes' own scope checks, and the served checks that find their read-backs missing.
+      const grep = `^SCOPE-(${Object.keys(readBackOf).join('|')})-|^PATH-(${Object.values(readBackOf).join('|')})-served`;
+      const run = await runAgainst(variant, { overrides: AT_ONCE, grep });
       console.log(describeRun(`read-backs unbuilt, faults [${faults.join()}]`, run));
       // The write is served to a key without the scope: the answer alone breaks the rule. Refused, its effect cannot be read back.
       for (const [op, readBack] of Object.entries(readBackOf)) {
@@ -165,7 +173,8 @@ describe('a deployment whose', () => {
       rules: [servesOnly(['listWorkspaces', 'listBuckets', 'listFiles'])],
       faults: ['prefix-cut-to-last-slash', 'tag-filter-ignored'],
     });
-    const run = await runAgainst(variant);
+    // The faults break the listing rule alone: the listing checks give the verdict.
+    const run = await runAgainst(variant, { overrides: AT_ONCE, grep: '^LIST-' });
     console.log(describeRun('3 routes of 21, filters wrong', run));
     expect(run.byId.get('LIST-prefix-partial-segment')?.status).toBe('fail');
     expect(run.byId.get('LIST-tag-honoured')?.status).toBe('fail');
@@ -175,7 +184,7 @@ describe('a deployment whose', () => {
   it('answers 500 to every request of one route FAILS its served check alone: the route is the root cause, its other checks blocked behind it', async () => {
     variant = await startVariant({ rules: [when(isOperation('listTransfers'), async () => json(500, { status: 500, code: 'internal' }))] });
     // The route's own checks, and the KEY checks, which prove the transfers scope on that route.
-    const run = await runAgainst(variant, { grep: '(listTransfers|^KEY-)' });
+    const run = await runAgainst(variant, { overrides: AT_ONCE, grep: '(listTransfers|^KEY-)' });
     console.log(describeRun('500 on listTransfers', run));
     expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
     // One cause, one failure: a 500 is neither served nor refused, so no key check fails on it, and no config is blamed.
@@ -195,7 +204,7 @@ describe('a deployment whose', () => {
 
   it('answers every request 429 gives no verdict, says it was rate limited, and passes no refusal check', async () => {
     variant = await startVariant({ rules: [when(underPath(), always429)] });
-    const run = await runAgainst(variant);
+    const run = await runAgainst(variant, { overrides: AT_ONCE });
     console.log(describeRun('always 429', run));
     expect(run.verdict.exitCode).toBe(2);
     expect(run.summary.totals.pass).toBe(0);
