@@ -9,6 +9,7 @@ import { startVariant, type Variant, type VariantOptions } from './support/varia
 import { bucketPath, clientOf } from './support/variant-client.ts';
 import { describeRun, idsWith, runAgainst } from './support/variant-run.ts';
 import { dataEverywhere } from './support/data-envelope.ts';
+import { EMBEDDED_OVERRIDES } from '../embedded/embedded-keys.ts';
 
 /** Each world holds both traits at once (and an error envelope), so two core runs cover both id forms. */
 const worlds: [string, VariantOptions][] = [
@@ -49,7 +50,7 @@ describe('traits applied everywhere', () => {
   it('both worlds PASS at core', async () => {
     const variants = await Promise.all(worlds.map(([, options]) => startVariant(options)));
     try {
-      const runs = await Promise.all(variants.map((v) => runAgainst(v, { level: 'core' })));
+      const runs = await Promise.all(variants.map((v) => runAgainst(v, { level: 'core', overrides: EMBEDDED_OVERRIDES })));
       runs.forEach((run, i) => {
         console.log(describeRun(worlds[i][0], run));
         expect(idsWith(run, 'fail'), worlds[i][0]).toEqual([]);
@@ -62,7 +63,11 @@ describe('traits applied everywhere', () => {
 
   it('that ignores bucketIds under per-kind ids and envelopes still FAILS the bucket-limits rule', async () => {
     variant = await startVariant({ ...worlds[0][1], faults: ['bucket-limits-ignored'] });
-    const run = await runAgainst(variant, { level: 'core', grep: 'BUCKET-listFiles-other-refused|ORACLE-bucket-limits-listFiles' });
+    const run = await runAgainst(variant, {
+      level: 'core',
+      overrides: EMBEDDED_OVERRIDES,
+      grep: 'BUCKET-listFiles-other-refused|ORACLE-bucket-limits-listFiles',
+    });
     console.log(describeRun('per-kind ids, bucket-limits-ignored', run));
     expect(run.verdict).toMatchObject({ label: 'FAILED', exitCode: 1 });
     expect(idsWith(run, 'fail')).toEqual(expect.arrayContaining(['BUCKET-listFiles-other-refused', 'ORACLE-bucket-limits-listFiles']));

@@ -10,6 +10,7 @@ import { redirectToOrigin } from './support/redirect-rules.ts';
 import { startRecordingServer, type RecordingServer } from './support/recording-server.ts';
 import { startVariant, type Variant } from './support/variant.ts';
 import { describeRun, runAgainst } from './support/variant-run.ts';
+import { EMBEDDED_OVERRIDES } from '../embedded/embedded-keys.ts';
 
 /** The process's resident memory in MB. */
 const rssMb = () => process.memoryUsage().rss / 1024 ** 2;
@@ -26,7 +27,7 @@ describe('a deployment that', () => {
   it('redirects a route to another origin: never followed, no key sent there, the route judged on the redirect', async () => {
     recorder = await startRecordingServer();
     variant = await startVariant({ rules: [redirectToOrigin(recorder.origin, { status: 307, picks: isOperation('listAutomations') })] });
-    const run = await runAgainst(variant, { grep: 'listAutomations' });
+    const run = await runAgainst(variant, { overrides: EMBEDDED_OVERRIDES, grep: 'listAutomations' });
     console.log(describeRun('listAutomations redirected to another origin', run));
     expect(recorder.received).toEqual([]);
     expect(run.byId.get('PATH-listAutomations-served')?.status).toBe('fail');
@@ -38,7 +39,11 @@ describe('a deployment that', () => {
     variant = await startVariant({
       hostile: [{ picks: isOperation('listTransfers'), answer: { kind: 'trickle', from: 'body', intervalMs: 1000 } }],
     });
-    const run = await runAgainst(variant, { requestTimeoutMs: 1500, grep: 'listTransfers|PATH-listFiles-served' });
+    const run = await runAgainst(variant, {
+      overrides: EMBEDDED_OVERRIDES,
+      requestTimeoutMs: 1500,
+      grep: 'listTransfers|PATH-listFiles-served',
+    });
     console.log(describeRun('listTransfers trickles', run));
     expect(run.summary.incomplete).toBeUndefined();
     expect(run.byId.get('PATH-listTransfers-served')?.reason).toMatch(/^not run: .*no answer within 1500 ms/);
@@ -53,7 +58,7 @@ describe('a deployment that', () => {
         { picks: isOperation('listSuggestions'), answer: { kind: 'huge', bytes: 16 * 1024 ** 2 } },
       ],
     });
-    const run = await runAgainst(variant, { grep: 'listShares|listSuggestions' });
+    const run = await runAgainst(variant, { overrides: EMBEDDED_OVERRIDES, grep: 'listShares|listSuggestions' });
     const grown = rssMb() - before;
     console.log(`${describeRun('gzip bomb and 16 MB answers', run)}; memory grew ${grown.toFixed(0)} MB`);
     // A run grows this process (mock, proxy and suite) by a few hundred MB on a loaded machine (answers of up to the
@@ -72,7 +77,11 @@ describe('a deployment that', () => {
         { picks: isOperation('listSuggestions'), answer: { kind: 'json-string' } },
       ],
     });
-    const run = await runAgainst(variant, { level: 'profile', grep: 'getIntelligence|listAutomations|listSuggestions' });
+    const run = await runAgainst(variant, {
+      overrides: EMBEDDED_OVERRIDES,
+      level: 'profile',
+      grep: 'getIntelligence|listAutomations|listSuggestions',
+    });
     console.log(describeRun('wrong JSON answers', run));
     expect(run.summary.checks.filter((c) => c.reason?.startsWith('harness error')).map((c) => `${c.id}: ${c.reason}`)).toEqual([]);
     expect(run.byId.get('SCHEMA-getIntelligence-response')?.status).toBe('fail');

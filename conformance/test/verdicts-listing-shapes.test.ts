@@ -17,6 +17,7 @@ import {
 } from './support/listing-shapes.ts';
 import { startVariant, type Variant } from './support/variant.ts';
 import { describeRun, idsWith, runAgainst } from './support/variant-run.ts';
+import { EMBEDDED_OVERRIDES } from '../embedded/embedded-keys.ts';
 
 const FILES = 'GET /workspaces/{workspaceId}/buckets/{bucketId}/files';
 /** The checks of every listing route (their ids name the operation: listFiles, listShares, ..., getTrash) and the listing area. */
@@ -50,7 +51,7 @@ describe('a deployment whose listings take another shape', () => {
     it(`${name} PASSES at core, and the summary names the shape`, async () => {
       variant = await startVariant({ rules: [rule] });
       // The shape reaches every listing read: the set-up's and the checks of the listing routes give the verdict.
-      const run = await runAgainst(variant, { level: 'core', grep: LISTING_CHECKS });
+      const run = await runAgainst(variant, { level: 'core', grep: LISTING_CHECKS, overrides: EMBEDDED_OVERRIDES });
       console.log(describeRun(name, run));
       expect(idsWith(run, 'fail')).toEqual([]);
       expect(idsWith(run, 'error')).toEqual([]);
@@ -65,7 +66,7 @@ describe('a deployment whose listings take another shape', () => {
 
   it('one the suite cannot read (NDJSON) is INCOMPLETE, never FAILED: each check resting on a listing says it was not run, and why', async () => {
     variant = await startVariant({ rules: [ndjsonListing] });
-    const run = await runAgainst(variant, { level: 'core', grep: `${LISTING_CHECKS}|@uploads` });
+    const run = await runAgainst(variant, { level: 'core', grep: `${LISTING_CHECKS}|@uploads`, overrides: EMBEDDED_OVERRIDES });
     console.log(describeRun('NDJSON listings', run));
     expect(idsWith(run, 'fail')).toEqual([]);
     expect(run.verdict).toMatchObject({ label: 'INCOMPLETE', exitCode: 2 });
