@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Summary } from '../report/summary.ts';
 import { conformanceCli } from './support/cli-async.ts';
@@ -25,6 +26,7 @@ function busiest(times: number[], ms: number): number {
 
 describe('a Playwright run with 4 workers', () => {
   const seen: number[] = [];
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
   const meter: Rule = (request, forward) => {
     seen.push(Date.now());
     return forward(request);
@@ -39,6 +41,7 @@ describe('a Playwright run with 4 workers', () => {
   afterAll(async () => variant?.close());
 
   it('keeps --max-rps over all of them, and meets a per-key token bucket with few 429s', async () => {
+    stalls.enable();
     const run = await conformanceCli([
       '--config',
       join(dir, 'deployment.json'),
@@ -54,12 +57,17 @@ describe('a Playwright run with 4 workers', () => {
       '--report-dir',
       join(dir, 'report'),
     ]);
+    stalls.disable();
     const summary = JSON.parse(readFileSync(join(dir, 'report', 'summary.json'), 'utf8')) as Summary;
     expect(run.status, run.stdout.slice(-3000)).toBe(0);
     // Several seconds of traffic at the ceiling, from every worker.
     expect(seen.length).toBeGreaterThan(120);
-    // At most 30 a second over the whole run (one request of slack for a window's edge).
-    expect(busiest(seen, 1000)).toBeLessThanOrEqual(31);
+    // At most 30 a second over the whole run: one request of slack for a window's edge, and the requests that reach
+    // this process while its event loop is held up (a loaded machine) are stamped together when it runs again.
+    const lateness = stalls.max / 1e9;
+    expect(busiest(seen, 1000), `the meter's event loop was held up for ${(lateness * 1000).toFixed(0)} ms at most`).toBeLessThanOrEqual(
+      31 + Math.ceil(30 * lateness),
+    );
     // Every 429 met was waited out; the learned rate, shared by the workers, kept them few.
     const refused = Object.values(limiter.counts()).reduce((n, c) => n + c.refused, 0);
     expect(summary.stats?.rateLimited).toBe(refused);
