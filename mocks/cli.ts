@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     await server.close();
     process.exit(BAD_INPUT);
   }
-  console.log(banner(server, Math.round(performance.now()), givenTokens, written));
+  // Listening for signals before the banner: whoever reads the banner may press Ctrl-C at once.
   let stopping = false;
   const stop = (signal: string) => {
     // A second signal while stopping must not cut the coverage report short.
@@ -107,6 +107,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  console.log(banner(server, Math.round(performance.now()), givenTokens, written));
 }
 
 main().catch((error) => {

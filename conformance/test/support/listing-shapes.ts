@@ -13,9 +13,12 @@ type MockPage = { answer: ProxyResponse; data: View[]; nextCursor: string | null
 
 const isListingRequest = (request: ProxyRequest) => request.method === 'GET' && request.url.startsWith('/api/v1/');
 
-/** Sends `url` (path and query) to the mock and reads its listing. */
+/**
+ * Sends `url`'s query to the mock on the request's own path, as the client wrote it (URL parsing would resolve its
+ * dot segments and backslashes, which the server behind must see), and reads its listing.
+ */
 async function mockPage(request: ProxyRequest, forward: Forward, url: URL): Promise<MockPage | ProxyResponse> {
-  const answer = await forward({ ...request, url: pathAndQuery(url) });
+  const answer = await forward({ ...request, url: `${request.url.split('?')[0]}${url.search}` });
   const page = listingOf(answer);
   return page ? { answer, data: page.data, nextCursor: page.nextCursor } : answer;
 }

@@ -173,7 +173,7 @@ function refilteredListing(param: 'prefix' | 'tag', keep: (file: { path: string;
     url.searchParams.delete('cursor');
     url.searchParams.set('prefix', 'bucketkit-conformance/');
     url.searchParams.set('limit', '1000');
-    const wide = await forward({ ...request, url: `${url.pathname}${url.search}` });
+    const wide = await forward({ ...request, url: `${request.url.split('?')[0]}${url.search}` });
     const body = bodyOf(wide) as { data: { path: string; tags: string[] }[] };
     return withJson(wide, { data: body.data.filter((f) => keep(f, value)), nextCursor: null });
   };

@@ -65,7 +65,18 @@ export function sendHttp(url: string, call: HttpCall): Promise<HttpAnswer> {
     // node:http sends a GET's body unframed (no Content-Length, no chunks): the server would read it as the next request.
     if (call.body !== undefined && !Object.keys(headers).some((name) => /^(content-length|transfer-encoding)$/i.test(name)))
       headers['content-length'] = String(call.body.length);
-    const req = send(target, { method: call.method, headers, agent: secure ? agents.https : agents.http });
+    // The target as written, not as URL parsing rewrites it (dot segments resolved, `\` read as `/`, `%2e` as `.`):
+    // a request-target variant reaches the server behind the proxy byte for byte.
+    const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '') || '/';
+    const req = send({
+      protocol: target.protocol,
+      hostname: target.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: target.port,
+      path,
+      method: call.method,
+      headers,
+      agent: secure ? agents.https : agents.http,
+    });
     // One timer for the whole exchange: a server that accepts and then trickles or hangs must not hold a check.
     const timer = setTimeout(() => req.destroy(new TransportError(`no answer within ${call.timeoutMs} ms`)), call.timeoutMs);
     const failed = (error: Error) => {

@@ -2,9 +2,10 @@
 // them out: "1", "2", ... "20". The proxy maps every id the mock makes
 // (workspaces, buckets, files, uploads, automations, suggestions, jobs, runs,
 // shares, transfers) to the next number the first time it shows, the same
-// number ever after, and back again in request paths and in the id fields of
-// request bodies. Workspaces and buckets are numbered first, so a config can
-// name them. With `asNumbers`, ids in id fields of answers are JSON numbers.
+// number ever after, and back again in request paths, in id parameters of
+// queries and in the id fields of request bodies. Workspaces and buckets are
+// numbered first, so a config can name them. With `asNumbers`, ids in id
+// fields of answers are JSON numbers.
 // With `perKind`, each kind counts on its own (a SQL serial per table): a
 // file, a share and a suggestion can all be "3", and so can a bucket; an id
 // in a request is read back by where it stands (the path segment after
@@ -45,6 +46,14 @@ const KIND_AFTER_SEGMENT: Record<string, string> = {
 };
 /** Kinds tried, in order, for an id whose place names no kind. */
 const FALLBACK_KINDS = ['file', 'upl', 'sug', 'aut', 'shr', 'trf', 'job', 'run', 'bkt', 'ws'];
+/** A path segment as a route names it: decoded, in lower case (a server may match routes either way). */
+function nameOf(segment: string): string {
+  try {
+    return decodeURIComponent(segment).toLowerCase();
+  } catch {
+    return segment.toLowerCase();
+  }
+}
 const kindOfField = (name: string): string | undefined => KIND_OF_FIELD.find(([pattern]) => pattern.test(name))?.[1];
 /** How deep a body is mapped: a deeper one (a robustness probe's nesting) passes as it came. */
 const MAX_DEPTH = 64;
@@ -93,7 +102,30 @@ export function serialIds(world: IdWorld, mockOrigin: string, options: { asNumbe
   for (const w of world.workspaces) [w.id, ...w.buckets].forEach(serialOf);
   const publicOf = new Map(serials);
 
-  const mapText = (text: string, origin: string) => text.replace(MOCK_ID, serialOf).split(mockOrigin).join(origin);
+  /**
+   * Per shape of a path the proxy handed out (its ids as `#`, its names in lower case), the kind of each id segment:
+   * a URL it made is read back as it was made, whatever segment an id follows (`/__uploads/{bucket}/{upload}`).
+   */
+  const shapes = new Map<string, (string | undefined)[]>();
+  const shapeOf = (segments: string[], isId: (segment: string) => boolean) =>
+    segments.map((segment) => (isId(segment) ? '#' : segment.toLowerCase())).join('/');
+  const remember = (text: string) => {
+    if (!options.perKind || !text.includes('/')) return;
+    const segments = text
+      .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')
+      .split(/[?#]/)[0]
+      .split('/');
+    if (!segments.some((segment) => EXACT_ID.test(segment))) return;
+    const kinds = segments.map((segment) => (EXACT_ID.test(segment) ? kindOf(segment) : undefined));
+    shapes.set(
+      shapeOf(segments, (segment) => EXACT_ID.test(segment)),
+      kinds,
+    );
+  };
+  const mapText = (text: string, origin: string) => {
+    remember(text);
+    return text.replace(MOCK_ID, serialOf).split(mockOrigin).join(origin);
+  };
   const toPublic = (value: unknown, idField: boolean, origin: string, depth: number): unknown => {
     if (depth > MAX_DEPTH) return value;
     if (typeof value === 'string') {
@@ -116,16 +148,38 @@ export function serialIds(world: IdWorld, mockOrigin: string, options: { asNumbe
     return value;
   };
 
+  /** A query's id parameters (`bucketId=7`, by the same names as body fields) mapped; every other byte as it came. */
+  const mapQuery = (query: string): string =>
+    query
+      .split('&')
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        if (at < 0) return pair;
+        let name: string;
+        try {
+          name = decodeURIComponent(pair.slice(0, at));
+        } catch {
+          return pair;
+        }
+        const value = pair.slice(at + 1);
+        const real = ID_FIELD.test(name) && /^\d+$/.test(value) ? realOf(value, kindOfField(name)) : undefined;
+        return real === undefined ? pair : `${pair.slice(0, at)}=${encodeURIComponent(real)}`;
+      })
+      .join('&');
+
   const mapRequest = (request: ProxyRequest): ProxyRequest => {
     const [path, ...query] = request.url.split('?');
     const segments = path.split('/');
+    const isSerial = (segment: string) => /^\d+$/.test(segment);
+    const made = shapes.get(shapeOf(segments, isSerial));
     const realPath = segments
       .map((segment, i) => {
-        const real = /^\d+$/.test(segment) ? realOf(segment, KIND_AFTER_SEGMENT[segments[i - 1]]) : undefined;
+        const kind = made?.[i] ?? KIND_AFTER_SEGMENT[nameOf(segments[i - 1] ?? '')];
+        const real = isSerial(segment) ? realOf(segment, kind) : undefined;
         return real === undefined ? segment : encodeURIComponent(real);
       })
       .join('/');
-    const url = [realPath, ...query].join('?');
+    const url = [realPath, ...(query.length ? [mapQuery(query.join('?'))] : [])].join('?');
     const body = isJsonType(request.headers['content-type']) ? parseJson(request.body) : undefined;
     const mapped = body === undefined ? undefined : stringified(toReal(body, undefined, 0));
     // A body with no id to map goes on byte for byte (a robustness probe's duplicate keys and spacing included).
